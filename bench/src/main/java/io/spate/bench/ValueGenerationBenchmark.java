@@ -1,0 +1,106 @@
+package io.spate.bench;
+
+import io.spate.bench.SharedSchemas.TableBuilder;
+import io.spate.bench.SharedSchemas.Type;
+import io.spate.coordinator.config.ColumnConfig;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.schema.Schema;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The cost of one cell per column type: a one-column NOT NULL table per type, planned by the
+ * planner and filled by the engine into a reused binary COPY buffer. A row here is the tuple header
+ * (2 bytes) plus one field, so the score is the per-type cell cost plus a small fixed row overhead;
+ * compare types with each other, and against {@code int4} as the floor.
+ *
+ * <p>Operations are rows: each invocation writes {@link #ROWS} rows. JMH needs that count as a
+ * compile-time constant ({@link OperationsPerInvocation}), so it is not a {@code @Param}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class ValueGenerationBenchmark {
+
+  static final int ROWS = 10_000;
+
+  /** The column's type; the varchar variants carry their length range in the name. */
+  @Param({
+    "int4",
+    "int8",
+    "numeric_12_2",
+    "float8",
+    "varchar_8_16",
+    "varchar_64_128",
+    "text",
+    "timestamp",
+    "uuid",
+    "jsonb"
+  })
+  public String type;
+
+  private FillLoop loop;
+
+  @Setup
+  public void setup() {
+    ColumnConfig length = null;
+    Type columnType =
+        switch (type) {
+          case "int4" -> Type.INTEGER;
+          case "int8" -> Type.BIGINT;
+          case "numeric_12_2" -> Type.numeric(12, 2);
+          case "float8" -> Type.DOUBLE;
+          case "varchar_8_16" -> {
+            length = SharedSchemas.length("8..16");
+            yield Type.varchar(16);
+          }
+          case "varchar_64_128" -> {
+            length = SharedSchemas.length("64..128");
+            yield Type.varchar(128);
+          }
+          case "text" -> Type.TEXT; // the planner's default length for text: 8..64
+          case "timestamp" -> Type.TIMESTAMP;
+          case "uuid" -> Type.UUID;
+          case "jsonb" -> Type.JSONB;
+          default -> throw new IllegalArgumentException("unknown type " + type);
+        };
+    Schema schema =
+        new Schema(List.of(new TableBuilder("cells", true).col("v", columnType).build()));
+    Map<String, ColumnConfig> columns = length == null ? Map.of() : Map.of("v", length);
+    FillConfig config =
+        new FillConfig(
+            42L,
+            null,
+            null,
+            null,
+            Map.of("cells", new TableConfig((long) ROWS, null, null, columns)));
+    loop = new FillLoop(new SharedSchemas.Fixture(schema, config).plan(), "cells", ROWS);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(ROWS)
+  public int fill() {
+    return loop.run();
+  }
+
+  FillLoop loop() {
+    return loop;
+  }
+}

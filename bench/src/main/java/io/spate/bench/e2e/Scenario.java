@@ -1,0 +1,141 @@
+package io.spate.bench.e2e;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A benchmark scenario: a schema (a shared fixture, or pgbench's tables), the fill config at full
+ * size scaled by a factor, and the reference it is measured against.
+ */
+enum Scenario {
+  SINGLE("single", "single.sql", Reference.COPY_FILE),
+  WIDE("wide", "wide.sql", Reference.COPY_FILE),
+  TRIP("trip", "trip.sql", Reference.COPY_FILE),
+  TPCC_1("tpcc-1", "tpcc.sql", Reference.COPY_FILE),
+  TPCC_10("tpcc-10", "tpcc.sql", Reference.COPY_FILE),
+  PGBENCH("pgbench", null, Reference.PGBENCH_INIT);
+
+  enum Reference {
+    /**
+     * The same rows dumped once, loaded back with binary COPY from files, table by table in
+     * dependency order.
+     */
+    COPY_FILE("copy-file"),
+    /** {@code pgbench -i -s 10} (scaled), whose end state the fill reproduces. */
+    PGBENCH_INIT("pgbench-i");
+
+    final String mode;
+
+    Reference(String mode) {
+      this.mode = mode;
+    }
+  }
+
+  final String id;
+  final String sharedSchema;
+  final Reference reference;
+
+  Scenario(String id, String sharedSchema, Reference reference) {
+    this.id = id;
+    this.sharedSchema = sharedSchema;
+    this.reference = reference;
+  }
+
+  static Scenario of(String id) {
+    for (Scenario s : values()) {
+      if (s.id.equals(id.toLowerCase(Locale.ROOT))) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown scenario '"
+            + id
+            + "' (known: "
+            + List.of(values()).stream().map(s -> s.id).toList()
+            + ")");
+  }
+
+  /** The pgbench scale factor for a size factor (scale 10 at full size, at least 1). */
+  static int pgbenchScale(double factor) {
+    return Math.max(1, (int) Math.round(10 * factor));
+  }
+
+  /** The tables pgbench -i creates (its own DDL: no keys yet, fillfactor 100). */
+  static final String PGBENCH_DDL =
+      """
+      CREATE TABLE pgbench_history (tid int, bid int, aid int, delta int, mtime timestamp, filler char(22));
+      CREATE TABLE pgbench_tellers (tid int NOT NULL, bid int, tbalance int, filler char(84)) WITH (fillfactor = 100);
+      CREATE TABLE pgbench_accounts (aid int NOT NULL, bid int, abalance int, filler char(84)) WITH (fillfactor = 100);
+      CREATE TABLE pgbench_branches (bid int NOT NULL, bbalance int, filler char(88)) WITH (fillfactor = 100);
+      """;
+
+  /**
+   * The fill config at {@code factor} of full size (rounding to whole rows). Full sizes: single 1 M
+   * rows, wide 10 x 100 k, trip 1 M, TPC-C at the specification's cardinalities for 1 or 10
+   * warehouses (a factor shrinks items, stock and customers per district), pgbench scale 10.
+   */
+  String config(double factor) {
+    return switch (this) {
+      case SINGLE -> "seed: 42\ntables:\n  big_t: {rows: " + rows(1_000_000, factor) + "}\n";
+      case WIDE -> {
+        StringBuilder b = new StringBuilder("seed: 42\ntaskRows: 50000\ntables:\n");
+        for (int i = 1; i <= 10; i++) {
+          b.append(
+              String.format(Locale.ROOT, "  wide_t%02d: {rows: %d}%n", i, rows(100_000, factor)));
+        }
+        yield b.toString();
+      }
+      case TRIP -> "seed: 42\ntables:\n  trip: {rows: " + rows(1_000_000, factor) + "}\n";
+      case TPCC_1, TPCC_10 -> tpcc(this == TPCC_1 ? 1 : 10, factor);
+      case PGBENCH -> {
+        int scale = pgbenchScale(factor);
+        // pgbench -i's rows: 1 branch, 10 tellers, 100,000 accounts per scale unit, no history
+        yield "seed: 42\ntables:\n"
+            + "  pgbench_branches: {rows: "
+            + scale
+            + ", columns: {bbalance: {value: \"0\"}, filler: {skip: true}}}\n"
+            + "  pgbench_tellers: {rows: "
+            + 10 * scale
+            + ", columns: {bid: {min: \"1\", max: \""
+            + scale
+            + "\"}, tbalance: {value: \"0\"}, filler: {skip: true}}}\n"
+            + "  pgbench_accounts: {rows: "
+            + 100_000 * scale
+            + ", columns: {bid: {min: \"1\", max: \""
+            + scale
+            + "\"}, abalance: {value: \"0\"}, filler: {value: \"\"}}}\n"
+            + "  pgbench_history: {rows: 0}\n";
+      }
+    };
+  }
+
+  private static String tpcc(int warehouses, double factor) {
+    long items = rows(100_000, factor);
+    long customers = rows(3_000, factor);
+    long newOrders = Math.max(1, customers * 900 / 3000);
+    return "seed: 42\ntaskRows: 100000\ntables:\n"
+        + "  warehouse: {rows: "
+        + warehouses
+        + "}\n"
+        + "  item: {rows: "
+        + items
+        + "}\n"
+        + "  stock: {per: warehouse, count: "
+        + items
+        + "}\n"
+        + "  district: {per: warehouse, count: 10}\n"
+        + "  customer: {per: district, count: "
+        + customers
+        + ", columns: {c_credit: {values: [GC, BC], weights: [9, 1]}, c_data: {length: 300..500}}}\n"
+        + "  history: {per: customer, count: 1}\n"
+        + "  orders: {per: customer, count: 1, columns: {o_carrier_id: {min: \"1\", max: \"10\"}}}\n"
+        + "  new_order: {per: district, count: "
+        + newOrders
+        + "}\n"
+        + "  order_line: {per: orders, count: 5..15}\n";
+  }
+
+  private static long rows(long full, double factor) {
+    return Math.max(1, Math.round(full * factor));
+  }
+}

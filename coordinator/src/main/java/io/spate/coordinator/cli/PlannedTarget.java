@@ -1,0 +1,55 @@
+package io.spate.coordinator.cli;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Planner;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.schema.Schema;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The target database of a fill command, reached and planned: a pool for the command's own work and
+ * the plan, made the same way by {@code local} and {@code submit}.
+ */
+record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoCloseable {
+
+  /**
+   * Parses the config (in the background: Jackson's start-up is slow), connects, introspects and
+   * plans, logging the effective settings once with the password masked.
+   */
+  static PlannedTarget open(
+      FillOptions options, int poolSize, String command, String extraSettings) {
+    String db = options.db();
+    CompletableFuture<FillConfig> config = CompletableFuture.supplyAsync(options::loadConfig);
+    String password = options.password();
+    HikariDataSource pool = null;
+    try (Connection connection = Database.connect(db, options.user, password)) {
+      pool = Database.pool(db, options.user, password, poolSize);
+      Schema schema = PgIntrospector.introspect(connection, options.schemas);
+      FillSettings settings = options.settings(SpateCli.await(config));
+      SpateCli.Streams.err.println(
+          command + ": " + options.describe(settings) + " " + extraSettings);
+      FillPlan plan = Planner.plan(schema, settings);
+      SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
+      return new PlannedTarget(pool, plan);
+    } catch (SQLException | RuntimeException e) {
+      if (pool != null) {
+        pool.close();
+      }
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new io.spate.protocol.error.SpateException(
+          "closing the introspection connection: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+}

@@ -1,0 +1,168 @@
+package io.spate.coordinator.cli;
+
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.local.LocalFill;
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.progress.ProgressDisplay;
+import io.spate.coordinator.target.TargetTables;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.schema.Schema;
+import io.spate.worker.cli.WorkerCommand;
+import io.spate.worker.sink.Triggers;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The {@code spate} command line. Exit code 0 on success, 1 with a one-line reason otherwise. */
+@Command(
+    name = "spate",
+    mixinStandardHelpOptions = true,
+    version = "spate 0.1.0",
+    description = "Fills a PostgreSQL schema with synthetic, constraint-valid, reproducible data.",
+    subcommands = {
+      SpateCli.Local.class,
+      SpateCli.Plan.class,
+      SubmitCommand.class,
+      CoordinatorCommand.class,
+      StatusCommand.class,
+      WorkerCommand.class,
+      BrokerCommand.class,
+      io.spate.coordinator.demo.DemoCommand.class
+    })
+public final class SpateCli {
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command line, printing to the given streams; returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    CommandLine cli = new CommandLine(new SpateCli());
+    cli.setOut(new java.io.PrintWriter(out, true));
+    cli.setErr(new java.io.PrintWriter(err, true));
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          String message = e instanceof SpateException ? e.getMessage() : e.toString();
+          err.println("spate: error: " + message);
+          return 1;
+        });
+    Streams.set(out, err);
+    return cli.execute(args);
+  }
+
+  /** Where commands print; set per run so tests can capture it. */
+  static final class Streams {
+    static PrintStream out = System.out;
+    static PrintStream err = System.err;
+
+    static void set(PrintStream o, PrintStream e) {
+      out = o;
+      err = e;
+    }
+  }
+
+  /** The value of a future, with its failure rethrown as it was thrown. */
+  static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
+  }
+
+  /** The help of {@code --disable-triggers}, declared once for {@code local} and {@code submit}. */
+  static final String DISABLE_TRIGGERS_HELP =
+      "Load with user triggers off (session_replication_role = replica, set per load transaction; needs a superuser, or on PostgreSQL 15+"
+          + " GRANT SET ON PARAMETER session_replication_role). Foreign keys are then validated after the load (default: triggers on)";
+
+  static FillPlan introspectAndPlan(
+      FillOptions options, Connection connection, FillSettings settings) {
+    Schema schema = PgIntrospector.introspect(connection, options.schemas);
+    return Planner.plan(schema, settings);
+  }
+
+  @Command(
+      name = "plan",
+      mixinStandardHelpOptions = true,
+      description = "Prints the fill plan (levels, tables, rows, tasks) and writes nothing.")
+  static final class Plan implements Callable<Integer> {
+    @Mixin FillOptions options;
+
+    @Override
+    public Integer call() throws SQLException {
+      FillConfig config = options.loadConfig();
+      FillSettings settings = options.settings(config);
+      try (Connection c = Database.connect(options.db(), options.user, options.password())) {
+        PlanPrinter.print(introspectAndPlan(options, c, settings), Streams.out);
+      }
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "local",
+      mixinStandardHelpOptions = true,
+      description = "Fills the database from this JVM alone.")
+  static final class Local implements Callable<Integer> {
+    @Mixin FillOptions options;
+
+    @Option(
+        names = "--threads",
+        paramLabel = "N",
+        description = "Parallel tasks, each with its own connection (default: the number of CPUs)")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(
+        names = "--truncate",
+        description = "Empty the tables to fill first (without it, non-empty tables are refused)")
+    boolean truncate;
+
+    @Option(names = "--disable-triggers", description = DISABLE_TRIGGERS_HELP)
+    boolean disableTriggers;
+
+    @Override
+    public Integer call() {
+      if (threads < 1) {
+        throw new SpateException("--threads must be at least 1, got " + threads);
+      }
+      try (PlannedTarget target =
+          PlannedTarget.open(
+              options,
+              threads + 1,
+              "spate local",
+              "threads="
+                  + threads
+                  + " truncate="
+                  + truncate
+                  + " disable-triggers="
+                  + disableTriggers)) {
+        FillPlan plan = target.plan();
+        FillProgress progress = new FillProgress(plan);
+        if (disableTriggers) {
+          Triggers.checkAllowed(target.pool());
+        }
+        TargetTables.prepare(target.pool(), plan, truncate);
+        ProgressDisplay display =
+            ProgressDisplay.start(progress, Streams.err, System.console() != null);
+        try {
+          new LocalFill(plan, target.pool(), threads, progress, disableTriggers).run();
+        } finally {
+          display.close();
+        }
+        display.finish(Streams.out);
+      }
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,256 @@
+package io.spate.coordinator.cli;
+
+import io.spate.coordinator.http.ApiToken;
+import io.spate.coordinator.http.JobRequest;
+import io.spate.coordinator.http.JobView;
+import io.spate.coordinator.http.ServiceClient;
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.progress.ProgressDisplay;
+import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.submit.Submission;
+import io.spate.protocol.error.SpateException;
+import io.spate.worker.cli.KafkaOptions;
+import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.consume.Targets;
+import io.spate.worker.sink.Triggers;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code spate submit}: plans like {@code spate local}, publishes the job to Kafka and (unless
+ * detached) follows it to the same summary. Workers write the rows; this process never does.
+ */
+@Command(
+    name = "submit",
+    mixinStandardHelpOptions = true,
+    description = "Plans a fill and hands it to workers through Kafka, then follows it.")
+final class SubmitCommand implements Callable<Integer> {
+
+  @Mixin FillOptions options;
+  @Mixin KafkaOptions kafka;
+  @Mixin FollowOptions follow;
+
+  @Option(
+      names = "--target",
+      paramLabel = "NAME",
+      description =
+          "Target name workers map to their database (default: default, served by a worker's --db)")
+  String target = Targets.DEFAULT;
+
+  @Option(
+      names = "--truncate",
+      description = "Empty the tables to fill first (without it, non-empty tables are refused)")
+  boolean truncate;
+
+  @Option(names = "--disable-triggers", description = SpateCli.DISABLE_TRIGGERS_HELP)
+  boolean disableTriggers;
+
+  @Option(
+      names = "--detach",
+      description = "Publish the job and return; a `spate coordinator` follows it")
+  boolean detach;
+
+  @Option(
+      names = "--coordinator",
+      paramLabel = "URL",
+      description =
+          "Submit to a coordinator service (http://host:8080) instead of Kafka; it holds the database and Kafka settings")
+  URI coordinator;
+
+  @Option(
+      names = "--token-file",
+      paramLabel = "PATH",
+      description = "With --coordinator: file holding the API token (default: $SPATE_API_TOKEN)")
+  Path tokenFile;
+
+  @Override
+  public Integer call() throws Exception {
+    if (coordinator != null) {
+      return submitToService();
+    }
+    if (tokenFile != null) {
+      throw new SpateException("--token-file is for --coordinator URL (a coordinator service)");
+    }
+    options.db(); // required here: say so before reaching Kafka
+    KafkaSettings settings = kafka.settings();
+    settings.ensureTopics();
+    try (PlannedTarget planned =
+        PlannedTarget.open(
+            options,
+            2,
+            "spate submit",
+            "bootstrap="
+                + kafka.bootstrap()
+                + " target="
+                + target
+                + " truncate="
+                + truncate
+                + " disable-triggers="
+                + disableTriggers)) {
+      FillProgress progress = new FillProgress(planned.plan());
+      if (disableTriggers) {
+        Triggers.checkAllowed(
+            planned.pool()); // this role's; each worker's own role is checked by its first task
+      }
+      try (DistributedFill fill =
+          Submission.publish(
+              settings,
+              planned.pool(),
+              target,
+              planned.plan(),
+              truncate,
+              disableTriggers,
+              follow.retries(),
+              progress)) {
+        SpateCli.Streams.err.println(
+            "job "
+                + fill.jobId()
+                + " submitted to "
+                + kafka.bootstrap()
+                + " ("
+                + planned.plan().tasks().size()
+                + " tasks); workers: spate worker --bootstrap "
+                + kafka.bootstrap()
+                + " --db JDBC_URL");
+        if (detach) {
+          SpateCli.Streams.out.println(fill.jobId());
+          SpateCli.Streams.err.println(
+              "detached: follow it with spate coordinator --bootstrap "
+                  + kafka.bootstrap()
+                  + " --db "
+                  + options.db()
+                  + " "
+                  + fill.jobId());
+          return 0;
+        }
+        followWithDisplay(fill, progress);
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * {@code submit --coordinator URL}: the service plans, publishes and follows; this process sends
+   * the config and options, then follows the job's event stream to the same summary.
+   */
+  private int submitToService() throws Exception {
+    List<String> misplaced = new ArrayList<>();
+    if (options.db != null) {
+      misplaced.add("--db");
+    }
+    if (options.user != null) {
+      misplaced.add("--user");
+    }
+    if (options.passwordEnv != null) {
+      misplaced.add("--password-env");
+    }
+    if (kafka.bootstrap() != null) {
+      misplaced.add("--bootstrap");
+    }
+    if (!misplaced.isEmpty()) {
+      throw new SpateException(
+          "--coordinator "
+              + coordinator
+              + ": the service holds the database and Kafka settings, so "
+              + String.join(", ", misplaced)
+              + " cannot be given here (name a target the service knows with --target)");
+    }
+    ApiToken token = ApiToken.find(tokenFile).orElse(null);
+    JobRequest request =
+        new JobRequest(
+            target,
+            options.config == null ? null : readConfig(options.config),
+            options.schemas,
+            options.seed,
+            options.rows,
+            options.defaultRows,
+            options.taskRows,
+            truncate,
+            follow.maxAttempts,
+            follow.stallSeconds,
+            disableTriggers);
+    ServiceClient client = new ServiceClient(coordinator, token);
+    JobView job = client.submit(request);
+    SpateCli.Streams.err.println(
+        "job "
+            + job.id()
+            + " submitted to "
+            + coordinator
+            + " ("
+            + job.tasks().total()
+            + " tasks, "
+            + job.rowsPlanned()
+            + " rows, target "
+            + job.target()
+            + ")");
+    if (detach) {
+      SpateCli.Streams.out.println(job.id());
+      SpateCli.Streams.err.println(
+          "detached: follow it at " + coordinator.resolve("/") + " or GET /jobs/" + job.id());
+      return 0;
+    }
+    return client.follow(
+        job.id(), SpateCli.Streams.out, SpateCli.Streams.err, System.console() != null);
+  }
+
+  private static String readConfig(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new SpateException("config " + file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** Follows a job with the live display, then prints the summary: submit and coordinator alike. */
+  static void followWithDisplay(DistributedFill fill, FillProgress progress) {
+    ProgressDisplay display =
+        ProgressDisplay.start(progress, SpateCli.Streams.err, System.console() != null);
+    try {
+      fill.follow();
+    } finally {
+      display.close();
+    }
+    display.finish(SpateCli.Streams.out);
+  }
+
+  /** How a follower retries; shared by submit and coordinator. */
+  static final class FollowOptions {
+    @Option(
+        names = "--max-attempts",
+        paramLabel = "N",
+        description =
+            "Attempts of a task that fails with a retriable error before the job fails (default: 3)")
+    Integer
+        maxAttempts; // null: the default (a coordinator service's own, for submit --coordinator)
+
+    @Option(
+        names = "--stall-seconds",
+        paramLabel = "S",
+        description = "A started task silent this long is published again (default: 300)")
+    Long stallSeconds;
+
+    DistributedFill.Retries retries() {
+      DistributedFill.Retries d = DistributedFill.Retries.DEFAULT;
+      if (maxAttempts != null && maxAttempts < 1) {
+        throw new SpateException("--max-attempts must be at least 1, got " + maxAttempts);
+      }
+      if (stallSeconds != null && stallSeconds < 1) {
+        throw new SpateException("--stall-seconds must be at least 1, got " + stallSeconds);
+      }
+      return new DistributedFill.Retries(
+          maxAttempts == null ? d.maxAttempts() : maxAttempts,
+          d.firstBackoff(),
+          stallSeconds == null ? d.stallTimeout() : Duration.ofSeconds(stallSeconds));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.spate.coordinator.config;
+
+import io.spate.protocol.plan.Distribution;
+import java.util.List;
+
+/**
+ * Per-column overrides. Literals use PostgreSQL's input syntax for the column's type.
+ *
+ * @param value a fixed value for every row
+ * @param values a list to draw from, with optional {@code weights}
+ * @param min lowest value (numbers, dates, times)
+ * @param max highest value, inclusive
+ * @param length text length, {@code N} or {@code MIN..MAX} characters
+ * @param nullRatio share of NULLs (nullable columns only)
+ * @param distribution uniform (default), zipf or normal, over the range or the list
+ * @param skip leave the column out: the database's default (or NULL) fills it
+ */
+public record ColumnConfig(
+    String value,
+    List<String> values,
+    List<Double> weights,
+    String min,
+    String max,
+    String length,
+    Double nullRatio,
+    Distribution distribution,
+    Boolean skip) {
+
+  public ColumnConfig {
+    values = values == null ? List.of() : List.copyOf(values);
+    weights = weights == null ? List.of() : List.copyOf(weights);
+  }
+
+  public boolean skipped() {
+    return Boolean.TRUE.equals(skip);
+  }
+
+  /**
+   * Whether this override decides the column's values (so a CHECK on it need not be understood).
+   */
+  public boolean decidesValues() {
+    return value != null || !values.isEmpty() || min != null || max != null || skipped();
+  }
+}

@@ -1,0 +1,114 @@
+package io.spate.coordinator.config;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.spate.protocol.error.SpateException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The fill configuration file ({@code --config fill.yaml}). Every setting is optional; the command
+ * line overrides the file. See the README's configuration reference.
+ *
+ * @param seed the job seed: the same seed and schema give the same bytes
+ * @param defaultRows rows for a table the config does not size
+ * @param taskRows rows per task, the unit of parallel work and of a transaction
+ * @param nullRatio share of NULLs in nullable, non-key columns
+ * @param realisticValues whether text columns with recognised names ({@code first_name}, {@code
+ *     email}, {@code city}, ...) that nothing else decides get realistic values (default true)
+ * @param tables per-table settings by table name
+ */
+public record FillConfig(
+    Long seed,
+    Long defaultRows,
+    Long taskRows,
+    Double nullRatio,
+    Boolean realisticValues,
+    Map<String, TableConfig> tables) {
+
+  public static final FillConfig EMPTY = new FillConfig(null, null, null, null, null, null);
+
+  public FillConfig {
+    realisticValues = realisticValues == null ? Boolean.TRUE : realisticValues;
+    tables = tables == null ? Map.of() : new TreeMap<>(tables);
+  }
+
+  /** A config with realistic values on (the default). */
+  public FillConfig(
+      Long seed,
+      Long defaultRows,
+      Long taskRows,
+      Double nullRatio,
+      Map<String, TableConfig> tables) {
+    this(seed, defaultRows, taskRows, nullRatio, null, tables);
+  }
+
+  public TableConfig table(String name) {
+    return tables.getOrDefault(name, new TableConfig(null, null, null, null));
+  }
+
+  public static FillConfig load(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new SpateException("config " + file + " does not exist or is not a file");
+    }
+    String text;
+    try {
+      text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new SpateException("config " + file + ": cannot read: " + e.getMessage(), e);
+    }
+    return parse(text, "config " + file);
+  }
+
+  /**
+   * The configuration in YAML text (a file's content, or the body of an API request).
+   *
+   * @param subject how errors name the text, such as {@code config fill.yaml}
+   */
+  public static FillConfig parse(String text, String subject) {
+    if (text == null || text.isBlank()) {
+      return EMPTY;
+    }
+    ObjectMapper yaml =
+        YAMLMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .build();
+    try {
+      FillConfig config = yaml.readValue(text, FillConfig.class);
+      return config == null ? EMPTY : config;
+    } catch (UnrecognizedPropertyException e) {
+      throw new SpateException(
+          subject
+              + ": unknown setting '"
+              + pathOf(e)
+              + "' (known there: "
+              + e.getKnownPropertyIds()
+              + ")",
+          e);
+    } catch (JsonMappingException e) {
+      throw new SpateException(subject + ": at '" + pathOf(e) + "': " + e.getOriginalMessage(), e);
+    } catch (JacksonException e) {
+      throw new SpateException(subject + ": " + e.getOriginalMessage() + locationOf(e), e);
+    }
+  }
+
+  /** The setting's path, e.g. {@code tables.account.rowz}: Jackson's line numbers point past it. */
+  private static String pathOf(JsonMappingException e) {
+    return e.getPath().stream()
+        .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+        .collect(java.util.stream.Collectors.joining("."));
+  }
+
+  private static String locationOf(JacksonException e) {
+    return e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+  }
+}

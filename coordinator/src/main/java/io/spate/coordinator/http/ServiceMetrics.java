@@ -1,0 +1,83 @@
+package io.spate.coordinator.http;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.spate.protocol.message.EventMessage;
+import java.time.Duration;
+
+/**
+ * The coordinator service's Prometheus metrics, every name prefixed {@code spate_}: jobs submitted
+ * and finished (by outcome), tasks published, retried, succeeded and failed, rows loaded by table,
+ * task durations as workers report them, and gauges of running jobs and of their tasks by state
+ * (queued tasks are the workers' consumer lag as the coordinator knows it).
+ */
+final class ServiceMetrics {
+
+  final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Counter jobsSubmitted =
+      Counter.builder("spate.jobs.submitted")
+          .description("Jobs submitted to this coordinator")
+          .register(registry);
+  private final Counter tasksPublished =
+      Counter.builder("spate.tasks.published")
+          .description("Task attempts published to the tasks topic")
+          .register(registry);
+  private final Counter taskRetries =
+      Counter.builder("spate.task.retries")
+          .description("Task attempts published again (after a retriable failure or a stall)")
+          .register(registry);
+  private final Counter tasksSucceeded =
+      Counter.builder("spate.tasks.succeeded")
+          .description("Tasks workers reported committed")
+          .register(registry);
+  private final Timer taskDuration =
+      Timer.builder("spate.task.duration")
+          .description("Duration of succeeded tasks, as workers report them")
+          .register(registry);
+
+  void jobSubmitted() {
+    jobsSubmitted.increment();
+  }
+
+  void jobFinished(String state) {
+    Counter.builder("spate.jobs.finished")
+        .description("Jobs over, by outcome")
+        .tag("state", state)
+        .register(registry)
+        .increment();
+  }
+
+  void taskPublished(int attempt) {
+    tasksPublished.increment();
+    if (attempt > 1) {
+      taskRetries.increment();
+    }
+  }
+
+  void event(EventMessage e) {
+    switch (e.type()) {
+      case SUCCEEDED -> {
+        tasksSucceeded.increment();
+        taskDuration.record(Duration.ofMillis(e.durationMillis()));
+        Counter.builder("spate.rows.loaded")
+            .description("Rows committed by workers, by table")
+            .tag("table", e.table())
+            .register(registry)
+            .increment(e.rows());
+      }
+      case FAILED ->
+          Counter.builder("spate.task.failures")
+              .description("Failed task attempts, by whether a retry may pass")
+              .tag("retriable", Boolean.toString(e.retriable()))
+              .register(registry)
+              .increment();
+      default -> {}
+    }
+  }
+
+  String scrape() {
+    return registry.scrape();
+  }
+}

@@ -1,0 +1,78 @@
+package io.spate.coordinator.http;
+
+import io.spate.coordinator.submit.DistributedFill;
+import io.spate.protocol.error.SpateException;
+import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.consume.Targets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the coordinator service runs: where it listens, the Kafka it publishes to, the databases it
+ * may fill (by target name, credentials included: requests only name them), and who may call it.
+ *
+ * @param bind the address to listen on ({@code 0.0.0.0}: every interface)
+ * @param port the HTTP port; 0 picks a free one
+ * @param token the bearer token every endpoint but {@code /health} requires; null only with auth
+ *     explicitly turned off ({@code --no-auth})
+ * @param metricsPublic whether {@code /metrics} answers without the token
+ * @param retries how jobs retry unless a request says otherwise
+ */
+public record ServiceSettings(
+    String bind,
+    int port,
+    KafkaSettings kafka,
+    Map<String, Targets.Target> targets,
+    ApiToken token,
+    boolean metricsPublic,
+    DistributedFill.Retries retries) {
+
+  public ServiceSettings {
+    List<String> problems = new ArrayList<>();
+    if (port < 0 || port > 65_535) {
+      problems.add("--port must be 0..65535, got " + port);
+    }
+    if (targets == null || !targets.containsKey(Targets.DEFAULT)) {
+      problems.add("the service needs a default target (--db JDBC_URL)");
+    }
+    if (!problems.isEmpty()) {
+      throw new SpateException("coordinator service: " + String.join("; ", problems));
+    }
+    targets = Map.copyOf(targets);
+  }
+
+  /** The effective settings for the start-up log line: no password, no token. */
+  public String describe() {
+    StringBuilder b =
+        new StringBuilder(
+            "bind="
+                + bind
+                + " port="
+                + port
+                + " bootstrap="
+                + kafka.bootstrap()
+                + " topics="
+                + kafka.topics().jobs()
+                + ","
+                + kafka.topics().tasks()
+                + ","
+                + kafka.topics().events());
+    targets.forEach(
+        (name, t) ->
+            b.append(" target.")
+                .append(name)
+                .append('=')
+                .append(t.url())
+                .append(" (user ")
+                .append(t.user() == null ? "(default)" : t.user())
+                .append(", password ")
+                .append(t.password() == null ? "(none)" : "***")
+                .append(')'));
+    b.append(" auth=")
+        .append(token == null ? "OFF (--no-auth)" : "bearer token")
+        .append(" metrics=")
+        .append(metricsPublic ? "public" : "token");
+    return b.toString();
+  }
+}

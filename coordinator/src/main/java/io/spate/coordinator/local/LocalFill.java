@@ -1,0 +1,164 @@
+package io.spate.coordinator.local;
+
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.target.ForeignKeys;
+import io.spate.coordinator.target.TargetTables;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.Task;
+import io.spate.worker.generate.Engine;
+import io.spate.worker.sink.CopySink;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+
+/**
+ * Runs a plan in this JVM: the worker's engine and sink on a pool of {@code threads}, with an
+ * in-process queue instead of Kafka. A table's tasks are released as soon as every plan it waits
+ * for ({@link TablePlan#after()}: the tables it references) has committed all its tasks, so foreign
+ * keys stay enforced throughout; tables of the same level and tasks of one table run side by side.
+ * The first failing task cancels the rest (their transactions roll back) and is reported.
+ */
+public final class LocalFill {
+
+  private final FillPlan plan;
+  private final DataSource dataSource;
+  private final int threads;
+  private final FillProgress progress;
+  private final boolean triggersOff;
+
+  public LocalFill(FillPlan plan, DataSource dataSource, int threads, FillProgress progress) {
+    this(plan, dataSource, threads, progress, false);
+  }
+
+  /**
+   * @param triggersOff load with user triggers off ({@link io.spate.worker.sink.Triggers}); every
+   *     foreign key is then validated once all tables are full
+   */
+  public LocalFill(
+      FillPlan plan,
+      DataSource dataSource,
+      int threads,
+      FillProgress progress,
+      boolean triggersOff) {
+    this.plan = plan;
+    this.dataSource = dataSource;
+    this.threads = threads;
+    this.progress = progress;
+    this.triggersOff = triggersOff;
+  }
+
+  /** Runs every task; returns when all have committed, or throws the first failure. */
+  public void run() {
+    Map<String, Integer> remaining = new HashMap<>();
+    Map<String, List<Task>> tasksByTable = new HashMap<>();
+    for (Task task : plan.tasks()) {
+      tasksByTable.computeIfAbsent(task.table(), t -> new ArrayList<>()).add(task);
+      remaining.merge(task.table(), 1, Integer::sum);
+    }
+    Set<String> done = new HashSet<>();
+    Set<String> released = new HashSet<>();
+    for (TablePlan t : plan.tables()) {
+      if (!remaining.containsKey(t.name())) {
+        done.add(t.name());
+      }
+    }
+    ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
+    CopySink sink = new CopySink(dataSource, triggersOff, n -> {});
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
+    CompletionService<Task> completions = new ExecutorCompletionService<>(pool);
+    int running = 0;
+    try {
+      running += release(done, released, tasksByTable, completions, engines, sink);
+      while (running > 0) {
+        Task finished = completions.take().get();
+        running--;
+        if (finished == null) {
+          continue; // a table's finishing touches, not a task
+        }
+        if (remaining.merge(finished.table(), -1, Integer::sum) == 0) {
+          done.add(finished.table());
+          progress.table(finished.table()).markFinished();
+          TablePlan table = plan.table(finished.table());
+          completions.submit(
+              () -> {
+                TargetTables.finish(dataSource, table);
+                return null;
+              });
+          running++;
+          running += release(done, released, tasksByTable, completions, engines, sink);
+        }
+      }
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof SpateException se
+          ? se
+          : new SpateException("task failed: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SpateException("fill interrupted", e);
+    } finally {
+      pool.shutdownNow();
+      awaitQuietly(pool);
+    }
+    if (done.size() < plan.tables().size()) {
+      throw new SpateException(
+          "tables never became ready: "
+              + plan.tables().stream()
+                  .map(TablePlan::name)
+                  .filter(n -> !done.contains(n))
+                  .toList());
+    }
+    if (triggersOff) {
+      ForeignKeys.validate(dataSource, plan);
+    }
+  }
+
+  /** Submits the tasks of every table whose referenced tables are all done. */
+  private int release(
+      Set<String> done,
+      Set<String> released,
+      Map<String, List<Task>> tasksByTable,
+      CompletionService<Task> completions,
+      ThreadLocal<Engine> engines,
+      CopySink sink) {
+    int submitted = 0;
+    for (TablePlan t : plan.tables()) {
+      if (done.contains(t.name()) || released.contains(t.name()) || !done.containsAll(t.after())) {
+        continue;
+      }
+      released.add(t.name());
+      FillProgress.TableProgress tp = progress.table(t.name());
+      for (Task task : tasksByTable.getOrDefault(t.name(), List.of())) {
+        completions.submit(
+            () -> {
+              tp.markStarted();
+              sink.load(engines.get(), task, tp::add);
+              return task;
+            });
+        submitted++;
+      }
+    }
+    return submitted;
+  }
+
+  private static void awaitQuietly(ExecutorService pool) {
+    try {
+      if (!pool.awaitTermination(60, TimeUnit.SECONDS)) {
+        throw new SpateException("fill threads did not stop within 60 s of cancellation");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

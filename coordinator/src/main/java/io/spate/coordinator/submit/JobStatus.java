@@ -1,0 +1,92 @@
+package io.spate.coordinator.submit;
+
+import io.spate.protocol.message.EventMessage;
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.message.UnsupportedMessageException;
+import io.spate.worker.consume.KafkaSettings;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * {@code spate status}: the jobs on the topics and how far each has come, read from Kafka alone.
+ */
+public final class JobStatus {
+
+  private JobStatus() {}
+
+  /**
+   * Prints every job (or the one named) with its state, tasks and rows; returns false if the named
+   * job is unknown.
+   */
+  public static boolean print(KafkaSettings kafka, String onlyJob, PrintStream out) {
+    Map<String, JobMessage> jobs = new LinkedHashMap<>();
+    for (ConsumerRecord<String, byte[]> r : TopicReader.readAll(kafka, kafka.topics().jobs())) {
+      try {
+        if (r.value() != null) {
+          JobMessage job = Messages.decodeJob(r.value());
+          jobs.put(job.jobId(), job);
+        }
+      } catch (UnsupportedMessageException e) {
+        out.println("(unreadable job record " + r.key() + ": " + e.getMessage() + ")");
+      }
+    }
+    Map<String, Map<String, Long>> doneRows = new HashMap<>();
+    for (ConsumerRecord<String, byte[]> r : TopicReader.readAll(kafka, kafka.topics().events())) {
+      try {
+        EventMessage e = Messages.decodeEvent(r.value());
+        if (e.type() == EventMessage.Type.SUCCEEDED) {
+          doneRows.computeIfAbsent(e.jobId(), j -> new HashMap<>()).put(e.taskId(), e.rows());
+        }
+      } catch (UnsupportedMessageException ignored) {
+        // an event of another version: not this tool's to count
+      }
+    }
+    if (onlyJob != null && !jobs.containsKey(onlyJob)) {
+      out.println(
+          "no job "
+              + onlyJob
+              + " on "
+              + kafka.topics().jobs()
+              + " (jobs there: "
+              + jobs.keySet()
+              + ")");
+      return false;
+    }
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%-10s %-8s %-20s %12s %16s %16s  %s",
+            "job",
+            "state",
+            "submitted",
+            "tasks done",
+            "rows done",
+            "rows planned",
+            "error"));
+    for (JobMessage job : jobs.values()) {
+      if (onlyJob != null && !onlyJob.equals(job.jobId())) {
+        continue;
+      }
+      Map<String, Long> done = doneRows.getOrDefault(job.jobId(), Map.of());
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "%-10s %-8s %-20s %5d / %-5d %16d %16d  %s",
+              job.jobId(),
+              job.state(),
+              Instant.ofEpochMilli(job.submittedAtMillis()).toString().substring(0, 19),
+              done.size(),
+              job.plan().tasks().size(),
+              done.values().stream().mapToLong(Long::longValue).sum(),
+              job.plan().totalRows(),
+              job.error() == null ? "" : job.error()));
+    }
+    return true;
+  }
+}

@@ -1,0 +1,70 @@
+package io.spate.coordinator.submit;
+
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.target.TargetTables;
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.ledger.Ledger;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/** Hands a planned fill to Kafka: the one way {@code spate submit} and {@code spate demo} do it. */
+public final class Submission {
+
+  private Submission() {}
+
+  /**
+   * Empties (or checks) the target's tables, makes sure of the ledger, and publishes a new job. The
+   * returned follower publishes the tasks and follows the job when its {@link
+   * DistributedFill#follow()} runs; the caller closes it.
+   */
+  public static DistributedFill publish(
+      KafkaSettings kafka,
+      DataSource target,
+      String targetName,
+      FillPlan plan,
+      boolean truncate,
+      DistributedFill.Retries retries,
+      FillProgress progress) {
+    return publish(kafka, target, targetName, plan, truncate, false, retries, progress);
+  }
+
+  /**
+   * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean,
+   * DistributedFill.Retries, FillProgress)}; with {@code disableTriggers} the job tells workers to
+   * load with user triggers off, and its follower validates every foreign key at the end.
+   */
+  public static DistributedFill publish(
+      KafkaSettings kafka,
+      DataSource target,
+      String targetName,
+      FillPlan plan,
+      boolean truncate,
+      boolean disableTriggers,
+      DistributedFill.Retries retries,
+      FillProgress progress) {
+    TargetTables.prepare(target, plan, truncate);
+    Ledger.ensure(target);
+    String jobId = UUID.randomUUID().toString().substring(0, 8);
+    JobMessage job =
+        new JobMessage(
+            Messages.VERSION,
+            jobId,
+            targetName,
+            plan,
+            JobMessage.State.RUNNING,
+            null,
+            System.currentTimeMillis(),
+            disableTriggers);
+    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries);
+    try {
+      fill.publishJob();
+    } catch (RuntimeException e) {
+      fill.close();
+      throw e;
+    }
+    return fill;
+  }
+}

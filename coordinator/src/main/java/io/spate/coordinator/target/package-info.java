@@ -1,0 +1,6 @@
+/**
+ * Preparation and finishing touches on the target's tables, shared by local and distributed fills:
+ * emptiness checks or TRUNCATE before, sequences and ANALYZE after each table, and the foreign-key
+ * validation a load with triggers off needs once every table is full.
+ */
+package io.spate.coordinator.target;

@@ -1,0 +1,159 @@
+package io.spate.coordinator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.spate.coordinator.cli.SpateCli;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Planner;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Table;
+import io.spate.worker.testing.TestDatabase;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** Test helpers: run the real CLI against a test database and inspect what it wrote. */
+public final class Fills {
+
+  private Fills() {}
+
+  /** What one CLI run printed and returned. */
+  public record Run(int exitCode, String out, String err) {}
+
+  public static Run cli(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        SpateCli.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Runs {@code spate local} on the database with extra arguments; fails the test on a non-zero
+   * exit.
+   */
+  public static Run local(TestDatabase db, String... extra) {
+    List<String> args =
+        new ArrayList<>(List.of("local", "--db", db.jdbcUrl(), "--user", db.user()));
+    args.addAll(List.of(extra));
+    Run run = cli(args.toArray(String[]::new));
+    assertEquals(0, run.exitCode(), () -> "spate local failed:\n" + run.err() + run.out());
+    return run;
+  }
+
+  /**
+   * A new database holding {@code schema}, filled by {@code spate local} with the arguments, then
+   * the extra ones.
+   */
+  public static TestDatabase filled(String schema, String[] args, String... extra) {
+    TestDatabase db = TestDatabase.create();
+    db.execute(schema);
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of(extra));
+    local(db, all.toArray(String[]::new));
+    return db;
+  }
+
+  public static Path example(String name) {
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      Path candidate = dir.resolve("examples").resolve(name);
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("no examples/" + name);
+  }
+
+  /** The plan the CLI would make, from the same introspection. */
+  public static FillPlan plan(TestDatabase db, FillConfig config, Map<String, Long> rows)
+      throws SQLException {
+    try (Connection c = db.connect()) {
+      return Planner.plan(
+          PgIntrospector.introspect(c, List.of("public")),
+          FillSettings.of(config, null, null, null, rows));
+    }
+  }
+
+  public static List<Table> tables(TestDatabase db) throws SQLException {
+    try (Connection c = db.connect()) {
+      return PgIntrospector.introspect(c, List.of("public")).tables();
+    }
+  }
+
+  /** Per-table checksum of every row's text, in a fixed order: equal only for identical tables. */
+  public static Map<String, String> checksums(TestDatabase db) throws SQLException {
+    Map<String, String> sums = new TreeMap<>();
+    for (Table t : tables(db)) {
+      sums.put(
+          t.name(),
+          db.queryString(
+              "SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), 'empty') FROM "
+                  + t.qualifiedName()
+                  + " x"));
+    }
+    return sums;
+  }
+
+  /** Rows of each table whose foreign key finds no parent row (NULL keys excepted). */
+  public static Map<String, Long> orphans(TestDatabase db) throws SQLException {
+    Map<String, Long> orphans = new TreeMap<>();
+    for (Table t : tables(db)) {
+      for (ForeignKey fk : t.foreignKeys()) {
+        String join =
+            Stream.iterate(0, i -> i + 1)
+                .limit(fk.columns().size())
+                .map(
+                    i ->
+                        "p."
+                            + Table.quote(fk.refColumns().get(i))
+                            + " = c."
+                            + Table.quote(fk.columns().get(i)))
+                .collect(Collectors.joining(" AND "));
+        String notNull =
+            fk.columns().stream()
+                .map(col -> "c." + Table.quote(col) + " IS NOT NULL")
+                .collect(Collectors.joining(" AND "));
+        long n =
+            db.queryLong(
+                "SELECT count(*) FROM "
+                    + t.qualifiedName()
+                    + " c WHERE "
+                    + notNull
+                    + " AND NOT EXISTS (SELECT 1 FROM "
+                    + Table.quote(t.schema())
+                    + "."
+                    + Table.quote(fk.refTable())
+                    + " p WHERE "
+                    + join
+                    + ")");
+        orphans.put(t.name() + "." + fk.name(), n);
+      }
+    }
+    return orphans;
+  }
+
+  public static Map<String, Long> rowCounts(TestDatabase db) throws SQLException {
+    Map<String, Long> counts = new TreeMap<>();
+    for (Table t : tables(db)) {
+      counts.put(t.name(), db.queryLong("SELECT count(*) FROM " + t.qualifiedName()));
+    }
+    return counts;
+  }
+}

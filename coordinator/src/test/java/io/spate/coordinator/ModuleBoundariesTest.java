@@ -1,0 +1,107 @@
+package io.spate.coordinator;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import io.spate.coordinator.plan.Planner;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.seed.Seeds;
+import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.generate.Engine;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module boundaries of ARCHITECTURE.md, checked on the main classes of every module: the
+ * coordinator's test classpath holds the protocol and worker classes too.
+ */
+class ModuleBoundariesTest {
+
+  /** The worker's test-jar (its PostgreSQL fixtures) is on this classpath; it is not main code. */
+  private static final ImportOption NO_TEST_JARS =
+      (Location location) -> !location.contains("-tests.jar");
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importMainClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(NO_TEST_JARS)
+            .importPackages("io.spate");
+  }
+
+  @Test
+  void importsTheMainClassesOfEveryModuleAndNoTests() {
+    for (Class<?> main :
+        new Class<?>[] {
+          Seeds.class, FillPlan.class, Engine.class, CopyBinaryWriter.class, Planner.class
+        }) {
+      assertTrue(classes.contain(main), main.getName() + " was not imported");
+    }
+    assertFalse(classes.contain(ModuleBoundariesTest.class), "test classes were imported");
+    assertFalse(
+        classes.contain("io.spate.worker.testing.TestDatabase"),
+        "the worker's test fixtures were imported");
+  }
+
+  @Test
+  void theImportSeesDependenciesSoTheRulesBelowCanFail() {
+    // The worker's sink writes through JDBC by design: a rule forbidding it must fail.
+    assertThrows(
+        AssertionError.class,
+        () ->
+            noClasses()
+                .that()
+                .resideInAPackage("io.spate.worker..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("java.sql..")
+                .check(classes));
+  }
+
+  @Test
+  void protocolUsesNoDatabaseKafkaOrPool() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.spate.protocol..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.sql..", "org.postgresql..", "org.apache.kafka..", "com.zaxxer..")
+        .because(
+            "the protocol is the pure contract every process shares: it does no I/O, so a message or a plan means the same on any host")
+        .check(classes);
+  }
+
+  @Test
+  void protocolDependsOnNoOtherModule() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.spate.protocol..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.spate.worker..", "io.spate.coordinator..")
+        .because("dependencies point one way, coordinator -> worker -> protocol")
+        .check(classes);
+  }
+
+  @Test
+  void workerNeverUsesTheCoordinator() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.spate.worker..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.spate.coordinator..")
+        .because(
+            "a worker image carries no coordinator code: dependencies point one way, coordinator -> worker -> protocol")
+        .check(classes);
+  }
+}

@@ -1,0 +1,93 @@
+package io.spate.coordinator.deploy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Processes started the way the images start them, for the integration tests that run a
+ * deployment's commands without containers: {@code deploy/entrypoint.sh} with the image's jar, the
+ * container's arguments and environment. Closing stops them all with SIGTERM (then SIGKILL).
+ */
+final class ImageProcesses implements AutoCloseable {
+
+  /** The jar each image carries, as the build leaves it. */
+  enum Jar {
+    WORKER(EntrypointScriptTest.WORKER_JAR),
+    COORDINATOR(DeployFiles.ROOT.resolve("coordinator/target/spate.jar"));
+
+    final Path path;
+
+    Jar(Path path) {
+      this.path = path;
+    }
+  }
+
+  private final List<Process> processes = new ArrayList<>();
+
+  /** Starts a container's command; its output goes to {@code log}. */
+  Process start(Jar jar, List<String> args, Map<String, String> env, Path log) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(DeployFiles.deploy("entrypoint.sh").toString());
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().putAll(env);
+    builder
+        .environment()
+        .put("JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    builder.environment().put("SPATE_JAR", jar.path.toString());
+    builder
+        .environment()
+        .put("SPATE_RAM_PERCENTAGE", "5"); // this machine's memory is no container's limit
+    Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    processes.add(process);
+    return process;
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** Waits up to a minute for {@code uri} to answer 200; the log tells why when it never does. */
+  static void awaitOk(URI uri, Path log) throws IOException, InterruptedException {
+    HttpClient http = HttpClient.newHttpClient();
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      try {
+        if (http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
+                .statusCode()
+            == 200) {
+          return;
+        }
+      } catch (IOException notYet) {
+        // not listening yet
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError(uri + " never answered 200:\n" + Files.readString(log));
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    for (Process p : processes) {
+      p.destroy();
+    }
+    for (Process p : processes) {
+      if (!p.waitFor(30, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    }
+  }
+}

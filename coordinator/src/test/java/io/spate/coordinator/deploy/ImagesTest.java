@@ -1,0 +1,151 @@
+package io.spate.coordinator.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.deploy.DeployFiles.Image;
+import io.spate.worker.cli.WorkerMain;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+
+/**
+ * deploy/Dockerfile read as its stages, and the worker-only jar its worker image carries: what the
+ * compose file and the manifests rely on (image names, the user, the entry point, the ports).
+ */
+class ImagesTest {
+
+  /** The Dockerfile's stages by name, each with its instructions (continuation lines joined). */
+  static Map<String, List<String>> stages() {
+    Map<String, List<String>> stages = new LinkedHashMap<>();
+    List<String> current = null;
+    String text = DeployFiles.read(DeployFiles.deploy("Dockerfile")).replaceAll("\\\\\\n", " ");
+    for (String line : text.split("\n")) {
+      String trimmed = line.strip();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        continue;
+      }
+      Matcher from = Pattern.compile("(?i)FROM\\s+(\\S+)\\s+AS\\s+(\\S+)").matcher(trimmed);
+      if (from.matches()) {
+        current = new ArrayList<>();
+        stages.put(from.group(2), current);
+        current.add("FROM " + from.group(1));
+      } else if (current != null) {
+        current.add(trimmed);
+      }
+    }
+    return stages;
+  }
+
+  /** A stage's instructions with those of the stages it builds on, base first. */
+  static List<String> inherited(Map<String, List<String>> stages, String stage) {
+    List<String> own = stages.get(stage);
+    assertNotNull(own, "deploy/Dockerfile has no stage " + stage + ": " + stages.keySet());
+    String base = own.get(0).substring("FROM ".length());
+    List<String> all =
+        new ArrayList<>(stages.containsKey(base) ? inherited(stages, base) : List.of());
+    all.addAll(own);
+    return all;
+  }
+
+  @Test
+  void buildsEachImageAsAStageNamedAfterIt() {
+    Map<String, List<String>> stages = stages();
+    for (Image image : Image.values()) {
+      List<String> stage = stages.get(image.target);
+      assertNotNull(
+          stage, "no stage " + image.target + " in deploy/Dockerfile: " + stages.keySet());
+      assertTrue(
+          String.join("\n", stage)
+              .contains("org.opencontainers.image.title=\"" + image.imageName() + "\""),
+          image + " is not titled " + image.imageName());
+    }
+  }
+
+  @Test
+  void runsAsTheNonRootUserTheManifestsNameThroughTheEntrypointScript() {
+    Map<String, List<String>> stages = stages();
+    for (Image image : Image.values()) {
+      List<String> all = inherited(stages, image.target);
+      assertTrue(
+          all.contains("USER " + DeployFiles.IMAGE_UID + ":" + DeployFiles.IMAGE_UID),
+          image + " does not run as uid " + DeployFiles.IMAGE_UID);
+      assertTrue(
+          all.contains("ENTRYPOINT [\"/opt/spate/entrypoint.sh\"]"),
+          image + " does not start through entrypoint.sh");
+      assertTrue(
+          all.stream()
+              .anyMatch(i -> i.matches("COPY .*deploy/entrypoint\\.sh /opt/spate/entrypoint\\.sh")),
+          image + " lacks entrypoint.sh");
+      assertTrue(
+          all.stream().anyMatch(i -> i.contains("SPATE_JAR=/opt/spate/spate.jar")),
+          image + " does not point SPATE_JAR at its jar");
+    }
+    assertTrue(
+        stages
+            .get(Image.WORKER.target)
+            .contains("COPY --from=build /tmp/spate-worker.jar /opt/spate/spate.jar"),
+        "the worker image must carry the worker-only jar");
+    assertTrue(
+        stages
+            .get(Image.COORDINATOR.target)
+            .contains("COPY --from=build /tmp/spate.jar /opt/spate/spate.jar"),
+        "the coordinator image must carry the full CLI");
+    String build = String.join("\n", stages.get("build"));
+    assertTrue(
+        build.contains("cp worker/target/spate-worker.jar coordinator/target/spate.jar /tmp/"),
+        "the build stage does not collect both jars");
+  }
+
+  @Test
+  void exposesThePortsTheManifestsUse() {
+    int port = KubernetesManifestsTest.workerHttpPort();
+    assertTrue(
+        stages().get(Image.WORKER.target).contains("EXPOSE " + port),
+        "the worker image does not expose --http-port " + port);
+    int service = KubernetesManifestsTest.coordinatorPort();
+    assertTrue(
+        stages().get(Image.COORDINATOR.target).contains("EXPOSE " + service),
+        "the coordinator image does not expose --port " + service);
+  }
+
+  @Test
+  void workerJarCarriesTheWorkerModuleAndNoCoordinatorBrokerOrEmbeddedDatabase()
+      throws IOException {
+    try (JarFile jar = new JarFile(EntrypointScriptTest.WORKER_JAR.toFile())) {
+      assertEquals(
+          WorkerMain.class.getName(), jar.getManifest().getMainAttributes().getValue("Main-Class"));
+      List<String> names = jar.stream().map(ZipEntry::getName).toList();
+      for (String needed :
+          List.of(
+              "io/spate/worker/cli/WorkerMain.class",
+              "io/spate/protocol/",
+              "org/postgresql/Driver.class",
+              "org/apache/kafka/clients/consumer/KafkaConsumer.class",
+              "simplelogger.properties")) {
+        assertTrue(
+            names.stream().anyMatch(n -> n.startsWith(needed)), "the worker jar lacks " + needed);
+      }
+      for (String banned :
+          List.of(
+              "io/spate/coordinator/",
+              "kafka/server/",
+              "org/apache/kafka/controller/",
+              "net/datafaker/",
+              "io/zonky/",
+              "scala/")) {
+        assertFalse(
+            names.stream().anyMatch(n -> n.startsWith(banned)), "the worker jar carries " + banned);
+      }
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.spate.coordinator.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.submit.DistributedFill;
+import io.spate.protocol.message.Topics;
+import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.consume.Targets;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Who may call what, on a service whose Kafka and database are never reached (nothing here submits
+ * a job): the token's reach, {@code --metrics-public} and {@code --no-auth}.
+ */
+class CoordinatorServiceTest {
+
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private static ServiceSettings settings(ApiToken token, boolean metricsPublic) {
+    return new ServiceSettings(
+        "127.0.0.1",
+        0,
+        KafkaSettings.of("127.0.0.1:1", null, Topics.DEFAULT),
+        Map.of(
+            Targets.DEFAULT,
+            new Targets.Target("jdbc:postgresql://127.0.0.1:1/none", "u", "hunter2")),
+        token,
+        metricsPublic,
+        DistributedFill.Retries.DEFAULT);
+  }
+
+  @Test
+  void metricsPublicOpensMetricsAndNothingElse() throws Exception {
+    try (CoordinatorService service =
+        CoordinatorService.start(settings(ApiToken.find(null, "t0k").orElseThrow(), true))) {
+      HttpResponse<String> metrics = get(service, "/metrics", null);
+      assertEquals(200, metrics.statusCode());
+      assertTrue(metrics.body().contains("spate_jobs_running 0.0"), metrics.body());
+      assertEquals(401, get(service, "/jobs", null).statusCode());
+      assertEquals(200, get(service, "/jobs", "t0k").statusCode());
+    }
+  }
+
+  @Test
+  void withoutMetricsPublicMetricsNeedTheToken() throws Exception {
+    try (CoordinatorService service =
+        CoordinatorService.start(settings(ApiToken.find(null, "t0k").orElseThrow(), false))) {
+      assertEquals(401, get(service, "/metrics", null).statusCode());
+      assertEquals(200, get(service, "/metrics", "t0k").statusCode());
+      assertEquals(200, get(service, "/health", null).statusCode());
+    }
+  }
+
+  @Test
+  void noAuthServesEverythingWithoutAToken() throws Exception {
+    try (CoordinatorService service = CoordinatorService.start(settings(null, false))) {
+      assertEquals("[]", get(service, "/jobs", null).body());
+      HttpResponse<String> unknown = get(service, "/jobs/abc", null);
+      assertEquals(404, unknown.statusCode());
+      assertEquals("{\"error\":\"no job abc on this coordinator (jobs: [])\"}", unknown.body());
+      HttpResponse<String> page = get(service, "/", null);
+      assertTrue(
+          page.body().startsWith("<!doctype html>")
+              && page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
+    }
+  }
+
+  @Test
+  void theStartUpLineMasksThePasswordAndTheToken() {
+    String line = settings(ApiToken.find(null, "t0k").orElseThrow(), false).describe();
+    assertTrue(
+        line.contains("target.default=jdbc:postgresql://127.0.0.1:1/none (user u, password ***)"),
+        line);
+    assertTrue(!line.contains("hunter2") && !line.contains("t0k"), line);
+  }
+
+  private static HttpResponse<String> get(CoordinatorService service, String path, String token)
+      throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+}

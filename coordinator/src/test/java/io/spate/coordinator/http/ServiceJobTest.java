@@ -1,0 +1,106 @@
+package io.spate.coordinator.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.TpccSchema;
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.submit.DistributedFill;
+import io.spate.protocol.message.EventMessage;
+import io.spate.protocol.message.EventMessage.Type;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.Task;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/** What the API shows of a job, from what its follower sees; no broker, no database. */
+class ServiceJobTest {
+
+  private final FillPlan plan =
+      Planner.plan(
+          TpccSchema.schema(),
+          FillSettings.of(TpccSchema.config(1, 100, 30, 9), 1L, null, 50L, Map.of()));
+  private final FillProgress progress = new FillProgress(plan);
+  private final AtomicBoolean cancelled = new AtomicBoolean();
+  private final ServiceJob job =
+      new ServiceJob(
+          "j1", "default", plan, progress, 1_000L, () -> cancelled.set(true), new ServiceMetrics());
+
+  @Test
+  void tasksMoveFromPendingThroughQueuedAndRunningToDoneAndWorkersAreCounted() {
+    Task first = plan.tasks().get(0);
+    String id = DistributedFill.taskId(first);
+    JobView fresh = job.view(true);
+    assertEquals(plan.tasks().size(), fresh.tasks().pending());
+    assertEquals("RUNNING", fresh.state());
+
+    job.published(id, first.table(), 1);
+    assertEquals(1, job.view(false).tasks().queued());
+    job.event(event(first, Type.STARTED, 0, "worker-a", 1, null), 10_000L, false);
+    assertEquals(1, job.view(false).tasks().running());
+    long rows = first.end() - first.start();
+    progress.table(first.table()).add(rows);
+    job.event(event(first, Type.SUCCEEDED, rows, "worker-a", 1, null), 12_000L, false);
+
+    JobView view = job.view(true);
+    assertEquals(1, view.tasks().done());
+    assertEquals(rows, view.rowsDone());
+    assertEquals(1, view.workers().size());
+    JobView.WorkerView worker = view.workers().get(0);
+    assertEquals("worker-a", worker.id());
+    assertEquals(1, worker.tasksDone());
+    assertEquals(rows, worker.rowsDone());
+    assertEquals("1970-01-01T00:00:12Z", worker.lastHeartbeat());
+    JobView.TableView table =
+        view.tables().stream()
+            .filter(t -> t.name().equals(first.table()))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(rows, table.rowsDone());
+    assertEquals(1, table.tasks().done());
+  }
+
+  @Test
+  void aFailedAttemptIsRetryingAndListedAsAnError() {
+    Task task = plan.tasks().get(1);
+    job.published(DistributedFill.taskId(task), task.table(), 1);
+    job.event(event(task, Type.FAILED, 0, "worker-b", 1, "connection reset"), 5_000L, false);
+    JobView view = job.view(true);
+    assertEquals(1, view.tasks().retrying());
+    assertEquals(1, view.errors().size());
+    assertEquals("connection reset", view.errors().get(0).message());
+    assertTrue(view.errors().get(0).retriable());
+  }
+
+  @Test
+  void cancellingAsksTheFollowerToStopAndTheJobEndsCancelled() {
+    job.cancelling();
+    assertTrue(cancelled.get());
+    assertEquals("CANCELLING", job.view(false).state());
+    job.finish("CANCELLED", "job j1 cancelled with 0 of " + plan.tasks().size() + " tasks done");
+    JobView view = job.view(false);
+    assertEquals("CANCELLED", view.state());
+    assertTrue(view.finished());
+    assertEquals(0, job.tasksIn("PENDING"), "a job that is over counts in no gauge");
+  }
+
+  private static EventMessage event(
+      Task t, Type type, long rows, String worker, int attempt, String error) {
+    return new EventMessage(
+        Messages.VERSION,
+        "j1",
+        DistributedFill.taskId(t),
+        t.table(),
+        type,
+        rows,
+        100,
+        worker,
+        attempt,
+        error,
+        error != null);
+  }
+}

@@ -1,0 +1,180 @@
+package io.spate.coordinator.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.Fills;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.target.ForeignKeys;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.testing.TestDatabase;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * User triggers fire during a load by default; {@code --disable-triggers} switches them off for the
+ * load transactions only, validates every foreign key afterwards, and a role that may not set
+ * {@code session_replication_role} is told so, by name, before anything is written.
+ */
+class TriggersFillIT {
+
+  /**
+   * An audit trigger on orders (writing outside the filled schema) and one on customer that refuses
+   * every row.
+   */
+  private static final String SCHEMA =
+      """
+      CREATE TABLE customer (id int PRIMARY KEY, name text NOT NULL);
+      CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customer, note text);
+      CREATE SCHEMA audit;
+      CREATE TABLE audit.log (order_id int, at timestamptz DEFAULT now());
+      CREATE FUNCTION audit.record_order() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO audit.log (order_id) VALUES (NEW.id); RETURN NEW; END $$;
+      CREATE TRIGGER orders_audit AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION audit.record_order();
+      """;
+
+  private static final String REFUSING_TRIGGER =
+      """
+      CREATE FUNCTION refuse_customer() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'customers are created by the application only'; END $$;
+      CREATE TRIGGER customer_guard BEFORE INSERT ON customer FOR EACH ROW EXECUTE FUNCTION refuse_customer();
+      """;
+
+  private static final String[] FILL = {
+    "--rows", "customer=200", "--rows", "orders=3000", "--task-rows", "700"
+  };
+
+  @Test
+  void triggersFireByDefault() {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(SCHEMA);
+
+      Fills.local(db, FILL);
+
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
+      assertEquals(
+          3000L,
+          db.queryLong("SELECT count(*) FROM audit.log"),
+          "the audit trigger fired once per order");
+
+      db.execute(REFUSING_TRIGGER);
+      Fills.Run refused = Fills.cli(args(db, db.user(), "--truncate"));
+      assertEquals(1, refused.exitCode(), refused.err());
+      assertTrue(
+          refused.err().contains("customers are created by the application only"), refused.err());
+    }
+  }
+
+  @Test
+  void disableTriggersLoadsWithoutFiringThemAndValidatesForeignKeys() throws SQLException {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(SCHEMA + REFUSING_TRIGGER);
+
+      Fills.Run run = Fills.local(db, concat(FILL, "--disable-triggers"));
+
+      assertTrue(
+          run.err().contains("disable-triggers=true"),
+          "the effective settings say so: " + run.err());
+      assertEquals(
+          200L, db.queryLong("SELECT count(*) FROM customer"), "the refusing trigger did not fire");
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
+      assertEquals(
+          0L, db.queryLong("SELECT count(*) FROM audit.log"), "the audit trigger did not fire");
+      assertEquals(Map.of("orders.orders_customer_id_fkey", 0L), Fills.orphans(db));
+      assertEquals(
+          "origin",
+          db.queryString("SHOW session_replication_role"),
+          "the setting never outlives a load");
+    }
+  }
+
+  @Test
+  void aRoleThatMayNotSetTheReplicationRoleIsToldWhatToGrantBeforeAnythingIsWritten() {
+    String role = "spate_it_app_" + UUID.randomUUID().toString().substring(0, 8);
+    TestDatabase db = TestDatabase.create();
+    try {
+      db.execute("CREATE ROLE " + role + " LOGIN");
+      db.execute(
+          SCHEMA
+              + "ALTER TABLE customer OWNER TO "
+              + role
+              + "; ALTER TABLE orders OWNER TO "
+              + role
+              + ";"
+              + " GRANT USAGE ON SCHEMA audit TO "
+              + role
+              + "; GRANT INSERT ON audit.log TO "
+              + role
+              + ";");
+
+      Fills.Run run = Fills.cli(args(db, role, "--disable-triggers"));
+
+      assertEquals(1, run.exitCode(), run.err());
+      assertTrue(run.err().contains("spate: error: --disable-triggers"), run.err());
+      assertTrue(
+          run.err().contains("role \"" + role + "\" may not set session_replication_role"),
+          run.err());
+      assertTrue(
+          run.err().contains("GRANT SET ON PARAMETER session_replication_role TO \"" + role + "\"")
+              || run.err().contains("make it a superuser (PostgreSQL"),
+          run.err());
+      assertTrue(run.err().contains("or drop --disable-triggers"), run.err());
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM customer"), "nothing was written");
+
+      Fills.Run withoutOption = Fills.cli(args(db, role));
+      assertEquals(0, withoutOption.exitCode(), withoutOption.err());
+      assertEquals(
+          3000L,
+          db.queryLong("SELECT count(*) FROM audit.log"),
+          "the same role loads with triggers on");
+    } finally {
+      db.close(); // the role owns nothing once its database is gone
+      try (TestDatabase other = TestDatabase.create()) {
+        other.execute("DROP ROLE IF EXISTS " + role);
+      }
+    }
+  }
+
+  @Test
+  void theValidationAfterALoadWithTriggersOffNamesEachBrokenForeignKeyAndItsOrphans()
+      throws SQLException {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(SCHEMA);
+      FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("customer", 10L, "orders", 10L));
+      db.execute(
+          "SET session_replication_role = replica; INSERT INTO customer VALUES (1, 'a');"
+              + " INSERT INTO orders VALUES (1, 1, NULL), (2, 7, NULL), (3, 8, NULL), (4, 8, NULL);");
+      PGSimpleDataSource target = new PGSimpleDataSource();
+      target.setURL(db.jdbcUrl());
+      target.setUser(db.user());
+
+      SpateException e =
+          assertThrows(SpateException.class, () -> ForeignKeys.validate(target, plan));
+
+      assertTrue(
+          e.getMessage()
+              .contains(
+                  "foreign key orders_customer_id_fkey of orders [customer_id] -> customer [id]: 3 rows reference no customer row"),
+          e.getMessage());
+      db.execute("DELETE FROM orders WHERE customer_id <> 1");
+      assertEquals(1, ForeignKeys.validate(target, plan), "one foreign key checked, and it holds");
+    }
+  }
+
+  private static String[] args(TestDatabase db, String user, String... extra) {
+    return concat(
+        concat(new String[] {"local", "--db", db.jdbcUrl(), "--user", user}, FILL), extra);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = new String[a.length + b.length];
+    System.arraycopy(a, 0, all, 0, a.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

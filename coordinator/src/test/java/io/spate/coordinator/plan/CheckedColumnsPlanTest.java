@@ -1,0 +1,179 @@
+package io.spate.coordinator.plan;
+
+import static io.spate.coordinator.plan.TpccSchema.column;
+import static io.spate.coordinator.plan.TpccSchema.integer;
+import static io.spate.coordinator.plan.TpccSchema.nullable;
+import static io.spate.coordinator.plan.TpccSchema.varchar;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.config.ColumnConfig;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The planner on length and pattern CHECKs and on unique indexes that back no constraint. */
+class CheckedColumnsPlanTest {
+
+  private static FillPlan plan(Table t, FillConfig config) {
+    return Planner.plan(
+        new Schema(List.of(t)), FillSettings.of(config, null, null, null, Map.of()));
+  }
+
+  private static String planFails(Table t, FillConfig config) {
+    return assertThrows(SpateException.class, () -> plan(t, config)).getMessage();
+  }
+
+  private static Table table(List<Column> columns, List<UniqueKey> uniques, Check... checks) {
+    return new Table(
+        "public",
+        "t",
+        columns,
+        new UniqueKey("t_pkey", List.of("id"), true),
+        uniques,
+        List.of(),
+        List.of(checks));
+  }
+
+  private static ColumnPlan planOf(FillPlan plan, String name) {
+    return plan.table("t").column(name);
+  }
+
+  private static void assertMentions(String message, String... parts) {
+    for (String part : parts) {
+      assertTrue(message.contains(part), () -> "expected '" + part + "' in: " + message);
+    }
+  }
+
+  @Test
+  void lengthChecksSetTheLengthRangeAndLeaveTheOtherEndToTheType() {
+    Table t =
+        table(
+            List.of(
+                integer("id"),
+                column("exact", SqlType.TEXT),
+                column("between", SqlType.TEXT),
+                column("atLeast", SqlType.TEXT),
+                varchar("below", 10)),
+            List.of(),
+            new Check.Length("k1", "exact", "length", "=", "8"),
+            new Check.Length("k2", "between", "char_length", ">=", "3"),
+            new Check.Length("k2", "between", "char_length", "<=", "40"),
+            new Check.Length("k3", "atLeast", "length", ">=", "2"),
+            new Check.Length("k4", "below", "octet_length", "<", "9"));
+
+    FillPlan plan = plan(t, FillConfig.EMPTY);
+
+    assertEquals(List.of(8, 8), lengths(plan, "exact"));
+    assertEquals(List.of(3, 40), lengths(plan, "between"));
+    assertEquals(List.of(2, 64), lengths(plan, "atLeast"), "text's default upper end");
+    assertEquals(List.of(4, 8), lengths(plan, "below"), "varchar(10)'s default lower end");
+  }
+
+  private static List<Integer> lengths(FillPlan plan, String column) {
+    ColumnPlan.Values v = assertInstanceOf(ColumnPlan.Values.class, planOf(plan, column));
+    return List.of(v.spec().minLength(), v.spec().maxLength());
+  }
+
+  @Test
+  void aDomainPatternDrawsAPoolOfMatchingValues() {
+    Column sku =
+        new Column(
+            "item",
+            SqlType.TEXT,
+            "sku",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_400,
+            null,
+            List.of(),
+            List.of(
+                new Check.Matches("sku_check", Column.DOMAIN_VALUE, "^[A-Z]{3}-[0-9]{4}$", false)));
+
+    FillPlan plan = plan(table(List.of(integer("id"), sku), List.of()), FillConfig.EMPTY);
+
+    ColumnPlan.Values v = assertInstanceOf(ColumnPlan.Values.class, planOf(plan, "item"));
+    assertEquals(PatternValues.POOL_SIZE, v.spec().values().size());
+    assertTrue(v.spec().values().stream().allMatch(s -> s.matches("[A-Z]{3}-[0-9]{4}")));
+  }
+
+  @Test
+  void aUniqueIndexOnLowerOfAColumnMakesTheColumnAKey() {
+    UniqueKey index =
+        new UniqueKey(
+            "t_email",
+            List.of("email"),
+            false,
+            "CREATE UNIQUE INDEX t_email ON public.t USING btree (lower(email))",
+            List.of());
+
+    FillPlan plan =
+        plan(
+            table(List.of(integer("id"), column("email", SqlType.TEXT)), List.of(index)),
+            FillConfig.EMPTY);
+
+    assertInstanceOf(ColumnPlan.KeySequence.class, planOf(plan, "email"));
+  }
+
+  @Test
+  void aUniqueIndexOverOtherExpressionsIsReportedUnlessANullableColumnItUsesIsSkipped() {
+    String definition = "CREATE UNIQUE INDEX t_sum ON public.t USING btree (((a + b)))";
+    Table t =
+        table(
+            List.of(integer("id"), nullable("a", SqlType.INTEGER), integer("b")),
+            List.of(new UniqueKey("t_sum", List.of(), false, definition, List.of("(a + b)"))));
+
+    assertMentions(
+        planFails(t, FillConfig.EMPTY),
+        "unique index t_sum on 't'",
+        "(a + b)",
+        definition,
+        "rows: 0",
+        "{a: {skip: true}}");
+
+    ColumnConfig skip = new ColumnConfig(null, null, null, null, null, null, null, null, true);
+    FillPlan plan =
+        plan(
+            t,
+            new FillConfig(
+                null,
+                null,
+                null,
+                null,
+                Map.of("t", new TableConfig(null, null, null, Map.of("a", skip)))));
+    assertInstanceOf(ColumnPlan.Skip.class, planOf(plan, "a"));
+  }
+
+  @Test
+  void aPatternOnAUniqueTextKeyIsReportedWithTheFirstKeyValueItRejects() {
+    Table t =
+        table(
+            List.of(integer("id"), column("code", SqlType.TEXT)),
+            List.of(new UniqueKey("t_code_key", List.of("code"), false)),
+            new Check.Matches("code_shape", "code", "^[0-9]{2}$", false));
+
+    assertMentions(
+        planFails(t, FillConfig.EMPTY),
+        "t.code is a unique key",
+        "CHECK code_shape (code ~ '^[0-9]{2}$') rejects 1",
+        "not supported yet");
+  }
+}

@@ -1,0 +1,128 @@
+package io.spate.coordinator.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.protocol.plan.Distribution;
+import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class PatternValuesTest {
+
+  private static final ValueSpec TEXT =
+      new ValueSpec(List.of(), List.of(), null, null, false, false, 8, 64, Distribution.UNIFORM, 0);
+
+  private static Table table(Check... checks) {
+    return new Table(
+        "public",
+        "t",
+        List.of(Column.of("code", SqlType.TEXT)),
+        null,
+        List.of(),
+        List.of(),
+        List.of(checks));
+  }
+
+  @Test
+  void poolValuesAllMatchAndTheSameSeedDrawsTheSamePool() {
+    Check.Matches check = new Check.Matches("k", "code", "^[A-Z]{3}-[0-9]{4}$", false);
+    List<String> problems = new ArrayList<>();
+
+    ValueSpec spec =
+        PatternValues.apply(
+            42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, problems);
+
+    assertEquals(List.of(), problems);
+    assertEquals(PatternValues.POOL_SIZE, spec.values().size());
+    assertTrue(
+        spec.values().stream().allMatch(v -> v.matches("[A-Z]{3}-[0-9]{4}")),
+        spec.values().toString());
+    assertEquals(
+        spec,
+        PatternValues.apply(
+            42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, new ArrayList<>()));
+  }
+
+  @Test
+  void unboundedQuantifiersAreDrawnShortAndLengthsAreKept() {
+    Check.Matches check = new Check.Matches("k", "code", "^[a-z]+(-[a-z0-9]+)*$", true);
+    ValueSpec upTo12 =
+        new ValueSpec(
+            List.of(), List.of(), null, null, false, false, 3, 12, Distribution.UNIFORM, 0);
+
+    ValueSpec spec =
+        PatternValues.apply(
+            1, table(check), Column.of("code", SqlType.TEXT), null, upTo12, new ArrayList<>());
+
+    Pattern p = Pattern.compile("^[a-z]+(-[a-z0-9]+)*$");
+    assertTrue(spec.values().size() > 100);
+    assertTrue(
+        spec.values().stream()
+            .allMatch(v -> p.matcher(v).find() && v.length() >= 3 && v.length() <= 12),
+        spec.values().toString());
+  }
+
+  @Test
+  void generatorBoundsRepetitionsAndDropsAnchorsAndLazyMarks() {
+    assertEquals("[A-Z]{3}-\\d{1,9}x{0,8}", PatternValues.generator("^[A-Z]{3}-\\d+x*$"));
+    assertEquals("a{2,10}b{1,3}(?:c|d)?", PatternValues.generator("a{2,}?b{1,3}(?:c|d)?"));
+    assertEquals("[\\]a-]\\.", PatternValues.generator("[]a-]\\."));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "^[[:alpha:]]+$",
+        "^(a)\\1$",
+        "^(?=a)a$",
+        "(?i)abc",
+        "^a$|^b$",
+        "\\mword",
+        "[a&&b]",
+        "^\\bx",
+        "[abc"
+      })
+  void constructsOutsideTheSubsetAreRefusedNamingTheConstruct(String pattern) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PatternValues.generator(pattern));
+
+    assertTrue(e.getMessage().contains(pattern), e.getMessage());
+  }
+
+  @Test
+  void anUnsatisfiablePatternIsReportedWithTheCheckText() {
+    Check.Matches check = new Check.Matches("code_shape", "code", "^[[:upper:]]{3}$", false);
+    List<String> problems = new ArrayList<>();
+
+    PatternValues.apply(42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, problems);
+
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(
+        problems.get(0).startsWith("CHECK code_shape on 't.code' (code ~ '^[[:upper:]]{3}$'): "),
+        problems.get(0));
+  }
+
+  @Test
+  void aPatternThatCannotFitTheLengthsIsReported() {
+    Check.Matches check = new Check.Matches("k", "code", "^[0-9]{10}$", false);
+    List<String> problems = new ArrayList<>();
+    ValueSpec upTo5 =
+        new ValueSpec(
+            List.of(), List.of(), null, null, false, false, 1, 5, Distribution.UNIFORM, 0);
+
+    PatternValues.apply(42, table(check), Column.of("code", SqlType.TEXT), null, upTo5, problems);
+
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(problems.get(0).contains("has a length in 1..5"), problems.get(0));
+  }
+}

@@ -1,0 +1,772 @@
+package io.spate.coordinator.plan;
+
+import static io.spate.coordinator.plan.TpccSchema.column;
+import static io.spate.coordinator.plan.TpccSchema.fk;
+import static io.spate.coordinator.plan.TpccSchema.integer;
+import static io.spate.coordinator.plan.TpccSchema.per;
+import static io.spate.coordinator.plan.TpccSchema.rows;
+import static io.spate.coordinator.plan.TpccSchema.table;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.config.ColumnConfig;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.Fanout;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.plan.ReferencePlan.Pick;
+import io.spate.protocol.plan.Slots;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.Task;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The planner on a TPC-C schema built by hand, with configs built in code. */
+class PlannerTest {
+
+  private static final Schema TPCC = TpccSchema.schema();
+
+  private static FillPlan plan(Schema schema, FillConfig config) {
+    return Planner.plan(schema, FillSettings.of(config, null, null, null, Map.of()));
+  }
+
+  private static SpateException planFails(Schema schema, FillSettings settings) {
+    return assertThrows(SpateException.class, () -> Planner.plan(schema, settings));
+  }
+
+  private static SpateException planFails(Schema schema, FillConfig config) {
+    return planFails(schema, FillSettings.of(config, null, null, null, Map.of()));
+  }
+
+  private static void assertMentions(String message, String... parts) {
+    for (String part : parts) {
+      assertTrue(message.contains(part), () -> "expected '" + part + "' in: " + message);
+    }
+  }
+
+  // ---- TPC-C as the specification shapes it ----------------------------------------------------
+
+  @Test
+  void levelsPutEveryTableAfterTheTablesItReferences() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    assertEquals(
+        List.of(
+            List.of("item", "warehouse"),
+            List.of("district", "stock"),
+            List.of("customer"),
+            List.of("history", "orders"),
+            List.of("new_order", "order_line")),
+        plan.levels());
+    assertEquals(
+        plan.levels().stream().flatMap(List::stream).toList(),
+        plan.tables().stream().map(TablePlan::name).toList(),
+        "tables in level order");
+  }
+
+  @Test
+  void perParentCountsMultiplyDownTheLineage() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    assertEquals(2, plan.table("warehouse").rows());
+    assertEquals(1000, plan.table("item").rows());
+    assertEquals(2 * 1000, plan.table("stock").rows());
+    assertEquals(2 * 10, plan.table("district").rows());
+    assertEquals(2 * 10 * 3000, plan.table("customer").rows());
+    assertEquals(2 * 10 * 3000, plan.table("history").rows());
+    assertEquals(2 * 10 * 3000, plan.table("orders").rows());
+    assertEquals(2 * 10 * 900, plan.table("new_order").rows());
+    assertEquals(new Fanout("district", 3000, 3000), plan.table("customer").fanout());
+    assertNull(plan.table("warehouse").fanout());
+    plan.tables().stream()
+        .filter(t -> Slots.dense(plan, t))
+        .forEach(t -> assertEquals(t.slots(), t.rows(), t.name()));
+  }
+
+  @Test
+  void aRangedCountGivesRowsBetweenItsBoundsAndAsManyAsTheSlotsHold() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    TablePlan orderLine = plan.table("order_line");
+    long orders = plan.table("orders").rows();
+    assertEquals(new Fanout("orders", 5, 15), orderLine.fanout());
+    assertEquals(orders * 15, orderLine.slots());
+    assertTrue(
+        orderLine.rows() > orders * 5 && orderLine.rows() < orders * 15,
+        "order_line rows " + orderLine.rows());
+    long held = 0;
+    for (long s = 0; s < orderLine.slots(); s++) {
+      held += Slots.holdsRow(plan, orderLine, s) ? 1 : 0;
+    }
+    assertEquals(held, orderLine.rows());
+  }
+
+  @Test
+  void keyColumnsCountWithinTheGroupTheirOtherKeyColumnsIdentify() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    assertEquals(new ColumnPlan.KeySequence("w_id", 1, 0), plan.table("warehouse").column("w_id"));
+    assertEquals(new ColumnPlan.KeySequence("i_id", 1, 0), plan.table("item").column("i_id"));
+    assertEquals(new ColumnPlan.KeySequence("d_id", 1, 10), plan.table("district").column("d_id"));
+    assertEquals(
+        new ColumnPlan.KeySequence("c_id", 1, 3000), plan.table("customer").column("c_id"));
+    assertEquals(
+        new ColumnPlan.KeySequence("o_id", 1, 3000),
+        plan.table("orders").column("o_id"),
+        "one order per customer: 3000 per district");
+    assertEquals(
+        new ColumnPlan.KeySequence("ol_number", 1, 15),
+        plan.table("order_line").column("ol_number"));
+  }
+
+  @Test
+  void lineageReferencesPickTheGroupsParentRow() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    ReferencePlan district = plan.table("district").reference("fk_district_warehouse");
+    assertEquals(Pick.GROUP, district.pick());
+    assertEquals(10, district.groupSpan());
+    ReferencePlan customer = plan.table("customer").reference("fk_customer_district");
+    assertEquals(Pick.GROUP, customer.pick());
+    assertEquals(3000, customer.groupSpan());
+    assertEquals(
+        new ColumnPlan.Reference("c_w_id", "fk_customer_district", "d_w_id"),
+        plan.table("customer").column("c_w_id"));
+    assertEquals(
+        new ColumnPlan.Reference("c_d_id", "fk_customer_district", "d_id"),
+        plan.table("customer").column("c_d_id"));
+  }
+
+  @Test
+  void stockPicksEveryItemOncePerWarehouse() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    ReferencePlan toItem = plan.table("stock").reference("fk_stock_item");
+    assertEquals(Pick.INJECTIVE, toItem.pick());
+    assertEquals(plan.table("item").rows(), toItem.size());
+    assertEquals(1000, toItem.groupSpan(), "one group per warehouse");
+    assertEquals(0, toItem.offset());
+    assertEquals(Pick.GROUP, plan.table("stock").reference("fk_stock_warehouse").pick());
+  }
+
+  @Test
+  void newOrdersAreTheLastOrdersOfEachDistrict() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    ReferencePlan toOrders = plan.table("new_order").reference("fk_new_order_orders");
+    assertEquals(Pick.INJECTIVE, toOrders.pick());
+    assertEquals(900, toOrders.groupSpan(), "900 new orders per district");
+    assertEquals(3000, toOrders.parentGroupSpan(), "3000 orders per district");
+    assertEquals(3000, toOrders.size());
+    assertEquals(3000 - 900, toOrders.offset());
+  }
+
+  @Test
+  void otherReferencesPickRandomlyWithinTheSharedAncestor() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    ReferencePlan toStock = plan.table("order_line").reference("fk_order_line_stock");
+    assertEquals(Pick.RANDOM, toStock.pick());
+    assertEquals(15L * 3000 * 10, toStock.groupSpan(), "order_line slots per warehouse");
+    assertEquals(1000, toStock.size(), "stock rows per warehouse");
+  }
+
+  @Test
+  void aForeignKeyToAnyAncestorOfTheLineagePicksThatAncestorsRow() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    // history is filled per customer; its district is the customer's own.
+    ReferencePlan toDistrict = plan.table("history").reference("fk_history_district");
+    assertEquals(Pick.GROUP, toDistrict.pick());
+    assertEquals(3000, toDistrict.groupSpan(), "history slots per district");
+  }
+
+  @Test
+  void checkedListsBecomeValueLists() {
+    FillPlan plan = plan(TPCC, TpccSchema.specConfig());
+    ColumnPlan credit = plan.table("customer").column("c_credit");
+    assertEquals(
+        List.of("GC", "BC"), assertInstanceOf(ColumnPlan.Values.class, credit).spec().values());
+  }
+
+  @Test
+  void tasksCoverEverySlotOnceInOrder() {
+    FillPlan plan =
+        Planner.plan(TPCC, FillSettings.of(TpccSchema.specConfig(), null, null, 7_000L, Map.of()));
+    for (TablePlan t : plan.tables()) {
+      List<Task> tasks =
+          plan.tasks().stream().filter(task -> task.table().equals(t.name())).toList();
+      long next = 0;
+      for (Task task : tasks) {
+        assertEquals(next, task.start(), t.name());
+        next = task.end();
+      }
+      assertEquals(t.slots(), next, t.name());
+    }
+    assertTrue(
+        plan.tasks().stream().filter(t -> t.table().equals("customer")).count() >= 60_000 / 7_000);
+  }
+
+  @Test
+  void theSameSettingsGiveTheSamePlan() {
+    assertEquals(plan(TPCC, TpccSchema.specConfig()), plan(TPCC, TpccSchema.specConfig()));
+  }
+
+  // ---- no config
+  // ---------------------------------------------------------------------------------
+
+  @Test
+  void withoutConfigEveryTableGetsTheDefaultRowsAtTheRoot() {
+    FillPlan plan = plan(TPCC, FillConfig.EMPTY);
+    assertEquals(9, plan.tables().size());
+    for (TablePlan t : plan.tables()) {
+      assertEquals(FillSettings.DEFAULT_ROWS, t.rows(), t.name());
+      assertEquals(FillSettings.DEFAULT_ROWS, t.slots(), t.name());
+      assertNull(t.fanout(), t.name());
+    }
+  }
+
+  @Test
+  void withoutConfigFreeKeyColumnsCountGloballySoKeysAreUniqueByConstruction() {
+    FillPlan plan = plan(TPCC, FillConfig.EMPTY);
+    int keyColumns = 0;
+    for (TablePlan t : plan.tables()) {
+      for (ColumnPlan c : t.columns()) {
+        if (c instanceof ColumnPlan.KeySequence key) {
+          assertEquals(0, key.span(), t.name() + "." + c.column());
+          keyColumns++;
+        }
+      }
+    }
+    assertEquals(6, keyColumns, "w_id, d_id, c_id, o_id, i_id, ol_number");
+  }
+
+  @Test
+  void withoutConfigKeysMadeOfForeignKeysPickInjectively() {
+    FillPlan plan = plan(TPCC, FillConfig.EMPTY);
+    ReferencePlan newOrder = plan.table("new_order").reference("fk_new_order_orders");
+    assertEquals(Pick.INJECTIVE, newOrder.pick());
+    assertEquals(1000, newOrder.size());
+    ReferencePlan item = plan.table("stock").reference("fk_stock_item");
+    ReferencePlan warehouse = plan.table("stock").reference("fk_stock_warehouse");
+    assertEquals(Pick.INJECTIVE, item.pick());
+    assertEquals(Pick.INJECTIVE, warehouse.pick());
+    assertTrue(
+        item.size() * warehouse.size() >= plan.table("stock").rows(),
+        "enough (warehouse, item) pairs");
+    // Mixed radix: the inner reference turns fastest, the outer steps once per full turn of it.
+    ReferencePlan inner = item.radix() == 1 ? item : warehouse;
+    ReferencePlan outer = inner == item ? warehouse : item;
+    assertEquals(1, inner.radix());
+    assertEquals(inner.size(), outer.radix());
+  }
+
+  // ---- problems
+  // ----------------------------------------------------------------------------------
+
+  @Test
+  void unknownTableAndUnknownColumnAreReportedInOneException() {
+    Map<String, TableConfig> tables = new LinkedHashMap<>();
+    tables.put("ghost", rows(5));
+    tables.put("customer", new TableConfig(null, null, null, Map.of("c_nickname", value("x"))));
+    SpateException e = planFails(TPCC, new FillConfig(null, null, null, null, tables));
+    assertMentions(e.getMessage(), "2 problems", "'ghost'", "customer.c_nickname");
+  }
+
+  @Test
+  void aPerParentCountTooLargeForAnInjectiveKeyIsReported() {
+    Map<String, TableConfig> tables = new LinkedHashMap<>(TpccSchema.specConfig().tables());
+    tables.put("new_order", per("district", "4000"));
+    SpateException e = planFails(TPCC, new FillConfig(null, null, null, null, tables));
+    assertMentions(e.getMessage(), "new_order", "4000", "3000");
+  }
+
+  @Test
+  void aForeignKeyCycleIsReported() {
+    Schema cycle =
+        new Schema(
+            List.of(
+                table(
+                    "a",
+                    List.of(integer("id"), integer("b_id")),
+                    List.of("id"),
+                    List.of(fk("a_b", List.of("b_id"), "b", List.of("id")))),
+                table(
+                    "b",
+                    List.of(integer("id"), integer("a_id")),
+                    List.of("id"),
+                    List.of(fk("b_a", List.of("a_id"), "a", List.of("id"))))));
+    SpateException e = planFails(cycle, FillConfig.EMPTY);
+    assertMentions(e.getMessage(), "cycle", "a", "b");
+  }
+
+  @Test
+  void rowsOnTheCommandLineForAPerParentTableIsReported() {
+    SpateException e =
+        planFails(
+            TPCC,
+            FillSettings.of(TpccSchema.specConfig(), null, null, null, Map.of("customer", 5L)));
+    assertMentions(e.getMessage(), "--rows customer", "district");
+  }
+
+  @Test
+  void rowsOnTheCommandLineForAnUnknownTableIsReported() {
+    SpateException e =
+        planFails(TPCC, FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of("ghost", 5L)));
+    assertMentions(e.getMessage(), "--rows", "ghost");
+  }
+
+  @Test
+  void rowsOnTheCommandLineSizeARootTable() {
+    FillPlan plan =
+        Planner.plan(
+            TPCC,
+            FillSettings.of(TpccSchema.specConfig(), null, null, null, Map.of("warehouse", 3L)));
+    assertEquals(3, plan.table("warehouse").rows());
+    assertEquals(30, plan.table("district").rows());
+  }
+
+  @Test
+  void everyProblemIsListedNotOnlyTheFirst() {
+    Map<String, TableConfig> tables = new LinkedHashMap<>(TpccSchema.specConfig().tables());
+    tables.put("ghost", rows(1));
+    tables.put("new_order", per("district", "4000"));
+    SpateException e =
+        planFails(
+            TPCC,
+            FillSettings.of(
+                new FillConfig(null, null, null, null, tables),
+                null,
+                null,
+                null,
+                Map.of("customer", 5L)));
+    assertMentions(e.getMessage(), "'ghost'", "--rows customer");
+  }
+
+  /**
+   * A smallint key holds at most 32767 positive values; written as int2, larger sequence values
+   * wrap around and repeat after 65536 rows, so the database rejects the fill halfway through.
+   */
+  @Test
+  void aKeySequenceBeyondItsIntegerTypeIsReported() {
+    Table code =
+        table(
+            "code",
+            List.of(column("id", SqlType.SMALLINT), integer("n")),
+            List.of("id"),
+            List.of());
+    FillConfig config = new FillConfig(null, null, null, null, Map.of("code", rows(70_000)));
+    SpateException e = planFails(new Schema(List.of(code)), config);
+    assertMentions(e.getMessage(), "code.id", "70000");
+  }
+
+  // ---- checks
+  // ------------------------------------------------------------------------------------
+
+  @Test
+  void aCheckBetweenTwoIntegerColumnsDerivesOneFromTheOther() {
+    Table trip =
+        table(
+            "trip",
+            List.of(integer("id"), integer("start_at"), integer("stop_at")),
+            List.of("id"),
+            List.of(),
+            new Check.CompareColumns("trip_check", "stop_at", ">", "start_at"));
+    FillPlan plan = plan(new Schema(List.of(trip)), FillConfig.EMPTY);
+    assertEquals(
+        new ColumnPlan.Derived("stop_at", "start_at", 1, 100),
+        plan.table("trip").column("stop_at"));
+    assertInstanceOf(ColumnPlan.Values.class, plan.table("trip").column("start_at"));
+  }
+
+  @Test
+  void aCheckBetweenTwoColumnsDerivesTheRightSideWhenTheConfigDecidesTheLeft() {
+    Table trip =
+        table(
+            "trip",
+            List.of(
+                integer("id"),
+                column("start_at", SqlType.TIMESTAMP),
+                column("stop_at", SqlType.TIMESTAMP)),
+            List.of("id"),
+            List.of(),
+            new Check.CompareColumns("trip_check", "start_at", "<", "stop_at"));
+    FillConfig config =
+        new FillConfig(
+            null,
+            null,
+            null,
+            null,
+            Map.of(
+                "trip",
+                new TableConfig(
+                    null,
+                    null,
+                    null,
+                    Map.of(
+                        "start_at",
+                        new ColumnConfig(
+                            null,
+                            null,
+                            null,
+                            "2020-01-01",
+                            "2020-12-31",
+                            null,
+                            null,
+                            null,
+                            null)))));
+    ColumnPlan stop = plan(new Schema(List.of(trip)), config).table("trip").column("stop_at");
+    ColumnPlan.Derived derived = assertInstanceOf(ColumnPlan.Derived.class, stop);
+    assertEquals("start_at", derived.base());
+    assertTrue(
+        derived.minDelta() > 0, "stop_at > start_at needs a positive offset, got " + derived);
+  }
+
+  @Test
+  void anUnparsedCheckWithoutConfigIsReported() {
+    SpateException e = planFails(new Schema(List.of(codeTable())), FillConfig.EMPTY);
+    assertMentions(e.getMessage(), "code_check", "length(code) = 3", "code");
+  }
+
+  @Test
+  void anUnparsedCheckPlansWhenTheConfigGivesItsColumnAValue() {
+    FillConfig config =
+        new FillConfig(
+            null,
+            null,
+            null,
+            null,
+            Map.of("codes", new TableConfig(null, null, null, Map.of("code", value("abc")))));
+    FillPlan plan = plan(new Schema(List.of(codeTable())), config);
+    ColumnPlan.Values code =
+        assertInstanceOf(ColumnPlan.Values.class, plan.table("codes").column("code"));
+    assertEquals(List.of("abc"), code.spec().values());
+  }
+
+  // ---- real-world types -------------------------------------------------------------------------
+
+  private static final Column MOOD =
+      new Column(
+          "m",
+          SqlType.ENUM,
+          "mood",
+          -1,
+          -1,
+          -1,
+          false,
+          false,
+          false,
+          null,
+          16_385,
+          null,
+          List.of("sad", "ok", "happy", "ecstatic"),
+          List.of());
+
+  @Test
+  void anEnumDrawsItsLabelsAndABoundKeepsThoseOnItsSideInSortOrder() {
+    Table t =
+        table(
+            "t",
+            List.of(integer("id"), MOOD),
+            List.of("id"),
+            List.of(),
+            new Check.CompareLiteral("m_check", "m", ">", "sad"));
+    ColumnPlan.Values m =
+        assertInstanceOf(
+            ColumnPlan.Values.class,
+            plan(new Schema(List.of(t)), FillConfig.EMPTY).table("t").column("m"));
+    assertEquals(List.of("ok", "happy", "ecstatic"), m.spec().values());
+    assertNull(m.spec().min());
+
+    Table upTo =
+        table(
+            "t",
+            List.of(integer("id"), MOOD),
+            List.of("id"),
+            List.of(),
+            new Check.CompareLiteral("m_check", "m", "<=", "ok"));
+    ColumnPlan.Values below =
+        assertInstanceOf(
+            ColumnPlan.Values.class,
+            plan(new Schema(List.of(upTo)), FillConfig.EMPTY).table("t").column("m"));
+    assertEquals(List.of("sad", "ok"), below.spec().values());
+  }
+
+  @Test
+  void aDomainsChecksNarrowItsValuesAsATablesChecksWould() {
+    Column qty =
+        new Column(
+            "qty",
+            SqlType.INTEGER,
+            "positive_int",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_400,
+            null,
+            List.of(),
+            List.of(
+                new Check.CompareLiteral("positive_int_check", Column.DOMAIN_VALUE, ">", "0"),
+                new Check.CompareLiteral("positive_int_check1", Column.DOMAIN_VALUE, "<", "50")));
+    Column code =
+        new Column(
+            "code",
+            SqlType.VARCHAR,
+            "code",
+            5,
+            -1,
+            -1,
+            true,
+            false,
+            false,
+            null,
+            16_401,
+            null,
+            List.of(),
+            List.of(new Check.InList("code_check", Column.DOMAIN_VALUE, List.of("a", "b"))));
+    Table t = table("t", List.of(integer("id"), qty, code), List.of("id"), List.of());
+    TablePlan plan = plan(new Schema(List.of(t)), FillConfig.EMPTY).table("t");
+    ColumnPlan.Values q = assertInstanceOf(ColumnPlan.Values.class, plan.column("qty"));
+    assertEquals("0", q.spec().min());
+    assertTrue(q.spec().minExclusive());
+    assertEquals("50", q.spec().max());
+    assertTrue(q.spec().maxExclusive());
+    assertEquals(0, q.spec().nullRatio(), "the domain is NOT NULL");
+    assertEquals(
+        List.of("a", "b"),
+        assertInstanceOf(ColumnPlan.Values.class, plan.column("code")).spec().values());
+  }
+
+  @Test
+  void anArrayGetsZeroToFourElementsEachDrawnByItsElementsOwnSpec() {
+    Column element =
+        new Column(
+            "zips",
+            SqlType.VARCHAR,
+            "us_zip",
+            5,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_390,
+            null,
+            List.of(),
+            List.of(
+                new Check.InList("us_zip_check", Column.DOMAIN_VALUE, List.of("10001", "94105"))));
+    Column zips =
+        new Column(
+            "zips",
+            SqlType.ARRAY,
+            "us_zip[]",
+            -1,
+            -1,
+            -1,
+            true,
+            false,
+            false,
+            null,
+            16_389,
+            element,
+            List.of(),
+            List.of());
+    Column moods =
+        new Column(
+            "moods",
+            SqlType.ARRAY,
+            "mood[]",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_384,
+            MOOD,
+            List.of(),
+            List.of());
+    Table t = table("t", List.of(integer("id"), zips, moods), List.of("id"), List.of());
+    TablePlan plan = plan(new Schema(List.of(t)), FillConfig.EMPTY).table("t");
+    ColumnPlan.Values z = assertInstanceOf(ColumnPlan.Values.class, plan.column("zips"));
+    assertEquals(0, z.spec().minLength());
+    assertEquals(4, z.spec().maxLength());
+    assertEquals(List.of("10001", "94105"), z.spec().element().values());
+    assertEquals(0, z.spec().element().nullRatio(), "elements are never NULL");
+    assertEquals(
+        List.of("sad", "ok", "happy", "ecstatic"),
+        assertInstanceOf(ColumnPlan.Values.class, plan.column("moods")).spec().element().values());
+  }
+
+  @Test
+  void bitStringsDrawTheirDeclaredBitCounts() {
+    Column bits =
+        new Column(
+            "b",
+            SqlType.BIT,
+            "bit(8)",
+            8,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            1560,
+            null,
+            List.of(),
+            List.of());
+    Column varbits =
+        new Column(
+            "v",
+            SqlType.VARBIT,
+            "bit varying(12)",
+            12,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            1562,
+            null,
+            List.of(),
+            List.of());
+    TablePlan plan =
+        plan(
+                new Schema(
+                    List.of(
+                        table(
+                            "t", List.of(integer("id"), bits, varbits), List.of("id"), List.of()))),
+                FillConfig.EMPTY)
+            .table("t");
+    ColumnPlan.Values b = assertInstanceOf(ColumnPlan.Values.class, plan.column("b"));
+    ColumnPlan.Values v = assertInstanceOf(ColumnPlan.Values.class, plan.column("v"));
+    assertEquals(List.of(8, 8), List.of(b.spec().minLength(), b.spec().maxLength()));
+    assertEquals(List.of(1, 12), List.of(v.spec().minLength(), v.spec().maxLength()));
+  }
+
+  @Test
+  void unsupportedElementsAndUnreadableDomainChecksAndUnkeyableTypesAreReportedTogether() {
+    Column point =
+        new Column(
+            "spots",
+            SqlType.UNSUPPORTED,
+            "point",
+            -1,
+            -1,
+            -1,
+            true,
+            false,
+            false,
+            null,
+            600,
+            null,
+            List.of(),
+            List.of());
+    Column spots =
+        new Column(
+            "spots",
+            SqlType.ARRAY,
+            "point[]",
+            -1,
+            -1,
+            -1,
+            true,
+            false,
+            false,
+            null,
+            1017,
+            point,
+            List.of(),
+            List.of());
+    Column sku =
+        new Column(
+            "sku",
+            SqlType.TEXT,
+            "sku",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_500,
+            null,
+            List.of(),
+            List.of(
+                new Check.Unparsed(
+                    "sku_check",
+                    List.of(Column.DOMAIN_VALUE),
+                    "CHECK ((VALUE ~ '^[A-Z]+$'::text))")));
+    Column flag =
+        new Column(
+            "flag",
+            SqlType.BOOLEAN,
+            "boolean",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16,
+            null,
+            List.of(),
+            List.of());
+    Table t = table("t", List.of(flag, spots, sku), List.of("flag"), List.of());
+    SpateException e = planFails(new Schema(List.of(t)), FillConfig.EMPTY);
+    assertMentions(
+        e.getMessage(),
+        "3 problems",
+        "t.spots has type point[]",
+        "CHECK sku_check of domain sku on 't.sku'",
+        "t.flag is a key",
+        "boolean");
+
+    FillConfig decided =
+        new FillConfig(
+            null,
+            null,
+            null,
+            null,
+            Map.of(
+                "t",
+                new TableConfig(
+                    null,
+                    null,
+                    null,
+                    Map.of(
+                        "sku",
+                        value("ABC"),
+                        "spots",
+                        new ColumnConfig(null, null, null, null, null, null, null, null, true)))));
+    SpateException rest = planFails(new Schema(List.of(t)), decided);
+    assertMentions(rest.getMessage(), "t.flag is a key");
+  }
+
+  private static Table codeTable() {
+    return table(
+        "codes",
+        List.of(integer("id"), column("code", SqlType.TEXT)),
+        List.of("id"),
+        List.of(),
+        new Check.Unparsed("code_check", List.of("code"), "CHECK ((length(code) = 3))"));
+  }
+
+  private static ColumnConfig value(String value) {
+    return new ColumnConfig(value, null, null, null, null, null, null, null, null);
+  }
+}

@@ -1,0 +1,374 @@
+package io.spate.coordinator.submit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.Fills;
+import io.spate.coordinator.testing.TestBroker;
+import io.spate.protocol.message.EventMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.message.Topics;
+import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.testing.TestDatabase;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Distributed fills through a real broker and real worker processes give the bytes of a local fill,
+ * and keep them through a worker killed mid-task and a coordinator killed mid-job.
+ */
+class DistributedFillIT {
+
+  private static TestDatabase reference;
+  private static Map<String, String> localChecksums;
+  private static String config;
+
+  @BeforeAll
+  static void fillLocallyForReference() throws Exception {
+    config = Path.of(DistributedFillIT.class.getResource("/dist-small.yaml").toURI()).toString();
+    reference = schemaDatabase();
+    Fills.local(reference, "--config", config, "--threads", "2");
+    localChecksums = Fills.checksums(reference);
+  }
+
+  @AfterAll
+  static void dropReference() {
+    reference.close();
+  }
+
+  /** TPC-C and single, plus a table the config leaves empty (a job must finish without it). */
+  private static TestDatabase schemaDatabase() {
+    TestDatabase db = TestDatabase.withSharedSchema("tpcc.sql");
+    db.executeFile(TestDatabase.sharedSchema("single.sql"));
+    db.execute("CREATE TABLE audit_log (id int PRIMARY KEY, note text)");
+    return db;
+  }
+
+  private static String[] workerArgs(TestDatabase db, String prefix) {
+    return new String[] {
+      "worker",
+      "--bootstrap",
+      TestBroker.shared().bootstrapServers(),
+      "--topic-prefix",
+      prefix,
+      "--db",
+      db.jdbcUrl(),
+      "--user",
+      db.user(),
+      "--threads",
+      "1",
+      "--task-partitions",
+      "6"
+    };
+  }
+
+  /** {@code spate submit} in this JVM; the config only where the database has the TPC-C tables. */
+  private static Fills.Run submit(TestDatabase db, String prefix, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "submit",
+                "--bootstrap",
+                TestBroker.shared().bootstrapServers(),
+                "--topic-prefix",
+                prefix,
+                "--db",
+                db.jdbcUrl(),
+                "--user",
+                db.user(),
+                "--task-partitions",
+                "6"));
+    args.addAll(List.of(extra));
+    return Fills.cli(args.toArray(String[]::new));
+  }
+
+  @Test
+  void sameBytesAsLocalThroughOneTwoAndThreeWorkerProcesses() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    List<SpateProcess> workers = new ArrayList<>();
+    try (TestDatabase db = schemaDatabase()) {
+      for (int n = 1; n <= 3; n++) {
+        workers.add(SpateProcess.start(workerArgs(db, prefix)));
+        Fills.Run run = submit(db, prefix, "--config", config, "--truncate");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(
+            run.out()
+                .strip()
+                .lines()
+                .reduce((a, b) -> b)
+                .orElseThrow()
+                .matches("filled \\d+ rows in [\\d.]+ s \\(\\d+ rows/s\\)"),
+            run.out());
+        assertEquals(localChecksums, Fills.checksums(db), "with " + n + " worker process(es)");
+        assertTrue(Fills.orphans(db).values().stream().allMatch(o -> o == 0));
+      }
+      assertTrue(
+          db.queryLong("SELECT count(DISTINCT worker_id) FROM spate.ledger") >= 2,
+          "the tasks were shared");
+    } finally {
+      for (SpateProcess w : workers) {
+        w.close();
+      }
+    }
+  }
+
+  @Test
+  void treesCyclesAndPartitionsThroughAWorkerGiveTheLocalBytes() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    String[] rows = {
+      "--rows",
+      "category=300",
+      "--rows",
+      "department=20",
+      "--rows",
+      "employee=500",
+      "--rows",
+      "reading=2000",
+      "--rows",
+      "event=300",
+      "--task-rows",
+      "150"
+    };
+    try (TestDatabase local = TestDatabase.create();
+        TestDatabase db = TestDatabase.create()) {
+      local.execute(io.spate.coordinator.local.StructuresFillIT.SCHEMA);
+      db.execute(io.spate.coordinator.local.StructuresFillIT.SCHEMA);
+      Fills.local(local, rows);
+      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+        Fills.Run run = submit(db, prefix, rows);
+        assertEquals(0, run.exitCode(), run.err());
+      }
+      assertEquals(Fills.checksums(local), Fills.checksums(db));
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM department WHERE head_id IS NULL"));
+    }
+  }
+
+  @Test
+  void workerKilledMidTaskLosesAndDoublesNothing() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql")) {
+      // The victim works alone, task after task, so a kill right after a STARTED event lands
+      // inside a task; the survivor joins after the kill and must finish what the victim left.
+      SpateProcess victim = SpateProcess.start(workerArgs(db, prefix));
+      String victimId = victim.workerId();
+      Thread submitter =
+          new Thread(
+              () ->
+                  submitResult =
+                      submit(db, prefix, "--rows", "big_t=2000000", "--task-rows", "100000"));
+      submitter.start();
+      try (EventTail events = new EventTail(kafka(prefix))) {
+        events.await(
+            e -> e.workerId().equals(victimId) && e.type() == EventMessage.Type.STARTED,
+            Duration.ofSeconds(90));
+        victim.kill();
+      }
+      try (SpateProcess survivor = SpateProcess.start(workerArgs(db, prefix))) {
+        submitter.join(Duration.ofMinutes(3).toMillis());
+        assertEquals(0, submitResult.exitCode(), submitResult.err());
+      }
+      assertEquals(2_000_000L, db.queryLong("SELECT count(*) FROM big_t"));
+      assertEquals(20L, db.queryLong("SELECT count(*) FROM spate.ledger"), "each task once");
+      // the tasks the victim started but never committed were finished by the survivor
+      Set<String> interrupted = startedBy(prefix, victimId);
+      interrupted.removeAll(
+          List.of(
+              db.queryString(
+                      "SELECT coalesce(string_agg(task_id, ','), '') FROM spate.ledger WHERE worker_id = '"
+                          + victimId
+                          + "'")
+                  .split(",")));
+      assertTrue(!interrupted.isEmpty(), "the kill landed inside a task");
+      for (String task : interrupted) {
+        assertNotEquals(
+            victimId,
+            db.queryString("SELECT worker_id FROM spate.ledger WHERE task_id = '" + task + "'"));
+      }
+      try (TestDatabase local = TestDatabase.withSharedSchema("single.sql")) {
+        Fills.local(local, "--rows", "big_t=2000000");
+        assertEquals(Fills.checksums(local).get("big_t"), Fills.checksums(db).get("big_t"));
+      }
+    }
+  }
+
+  private static volatile Fills.Run submitResult;
+
+  @Test
+  void coordinatorKilledMidJobIsReplacedAndTheJobCompletes() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase db = schemaDatabase();
+        SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+      SpateProcess coordinator =
+          SpateProcess.start(
+              "submit",
+              "--bootstrap",
+              TestBroker.shared().bootstrapServers(),
+              "--topic-prefix",
+              prefix,
+              "--db",
+              db.jdbcUrl(),
+              "--user",
+              db.user(),
+              "--config",
+              config,
+              "--task-partitions",
+              "6");
+      String jobId = awaitJobId(coordinator);
+      awaitAnySucceeded(prefix);
+      coordinator.kill();
+      Fills.Run resumed =
+          Fills.cli(
+              "coordinator",
+              "--bootstrap",
+              TestBroker.shared().bootstrapServers(),
+              "--topic-prefix",
+              prefix,
+              "--db",
+              db.jdbcUrl(),
+              "--user",
+              db.user(),
+              "--task-partitions",
+              "6",
+              jobId);
+      assertEquals(0, resumed.exitCode(), resumed.err());
+      assertTrue(resumed.out().contains("filled "), resumed.out());
+      assertEquals(localChecksums, Fills.checksums(db));
+      Fills.Run status =
+          Fills.cli(
+              "status",
+              "--bootstrap",
+              TestBroker.shared().bootstrapServers(),
+              "--topic-prefix",
+              prefix,
+              jobId);
+      assertTrue(status.out().contains(jobId) && status.out().contains("DONE"), status.out());
+    }
+  }
+
+  @Test
+  void permanentlyFailingTaskFailsTheJobNamingTaskAndDatabaseError() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute("CREATE TABLE t (id int PRIMARY KEY, v int NOT NULL CHECK (v > 0))");
+      Path bad = java.nio.file.Files.createTempFile("bad", ".yaml");
+      java.nio.file.Files.writeString(
+          bad, "tables: {t: {rows: 300, columns: {v: {value: \"-1\"}}}}\n");
+      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+        long started = System.nanoTime();
+        Fills.Run run =
+            Fills.cli(
+                "submit",
+                "--bootstrap",
+                TestBroker.shared().bootstrapServers(),
+                "--topic-prefix",
+                prefix,
+                "--db",
+                db.jdbcUrl(),
+                "--user",
+                db.user(),
+                "--config",
+                bad.toString(),
+                "--task-partitions",
+                "6",
+                "--task-rows",
+                "100");
+        assertNotEquals(0, run.exitCode());
+        assertTrue(
+            Duration.ofNanos(System.nanoTime() - started).toSeconds() < 90,
+            "fails within a bounded time");
+        assertTrue(
+            run.err()
+                .matches(
+                    "(?s).*spate: error: job \\w+ / task t\\[\\d+,\\d+\\) \\(100 rows\\) failed on worker worker-\\w+: .*t_v_check.*"),
+            run.err());
+        assertEquals(0L, db.queryLong("SELECT count(*) FROM t"));
+      }
+    }
+  }
+
+  @Test
+  void unreachableBootstrapIsAClearError() {
+    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql")) {
+      Fills.Run run =
+          Fills.cli(
+              "submit", "--bootstrap", "127.0.0.1:1", "--db", db.jdbcUrl(), "--user", db.user());
+      assertNotEquals(0, run.exitCode());
+      assertTrue(run.err().contains("spate: error: cannot reach Kafka at 127.0.0.1:1"), run.err());
+    }
+  }
+
+  @Test
+  void unknownTargetOnTheWorkerFailsTheJobNamingIt() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql");
+        SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+      Fills.Run run = submit(db, prefix, "--target", "warehouse-eu", "--rows", "big_t=100");
+      assertNotEquals(0, run.exitCode());
+      assertTrue(run.err().contains("unknown target 'warehouse-eu'"), run.err());
+    }
+  }
+
+  // ---- helpers reading the events topic
+  // ----------------------------------------------------------
+
+  private static KafkaSettings kafka(String prefix) {
+    return KafkaSettings.of(
+        TestBroker.shared().bootstrapServers(),
+        null,
+        new Topics("spate.jobs", "spate.tasks", "spate.events", 6).prefixed(prefix));
+  }
+
+  /** Every task the worker reported as started. */
+  private static Set<String> startedBy(String prefix, String workerId) {
+    Set<String> started = new HashSet<>();
+    for (var r : TopicReader.readAll(kafka(prefix), kafka(prefix).topics().events())) {
+      EventMessage e = Messages.decodeEvent(r.value());
+      if (e.workerId().equals(workerId) && e.type() == EventMessage.Type.STARTED) {
+        started.add(e.taskId());
+      }
+    }
+    return started;
+  }
+
+  private static void awaitAnySucceeded(String prefix) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    Set<String> seen = new HashSet<>();
+    while (System.nanoTime() < deadline) {
+      for (var r : TopicReader.readAll(kafka(prefix), kafka(prefix).topics().events())) {
+        EventMessage e = Messages.decodeEvent(r.value());
+        if (e.type() == EventMessage.Type.SUCCEEDED) {
+          seen.add(e.taskId());
+        }
+      }
+      if (seen.size() >= 2) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException("no task succeeded");
+  }
+
+  private static String awaitJobId(SpateProcess coordinator) throws InterruptedException {
+    Pattern job = Pattern.compile("job (\\w+) submitted");
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      Matcher m = job.matcher(coordinator.output());
+      if (m.find()) {
+        return m.group(1);
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException("no job submitted:\n" + coordinator.output());
+  }
+}

@@ -1,0 +1,107 @@
+package io.spate.coordinator.submit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A real {@code spate} process (the shaded CLI jar the build just packaged), for tests that kill
+ * workers and coordinators. Output goes to a log file the test can read.
+ */
+public final class SpateProcess implements AutoCloseable {
+
+  private static final Pattern WORKER_ID = Pattern.compile("spate worker (worker-[0-9a-f]+)");
+
+  private final Process process;
+  private final Path log;
+
+  private SpateProcess(Process process, Path log) {
+    this.process = process;
+    this.log = log;
+  }
+
+  public static SpateProcess start(String... args) throws IOException {
+    Path jar = jar();
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
+    command.addAll(List.of(args));
+    Path log = Files.createTempFile("spate-process", ".log");
+    Process p =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new SpateProcess(p, log);
+  }
+
+  private static Path jar() {
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      Path candidate = dir.resolve("coordinator/target/spate.jar");
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+      candidate = dir.resolve("target/spate.jar");
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException(
+        "no spate.jar: run the package phase first (./mvnw verify does)");
+  }
+
+  public String output() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The worker id the process announced, waiting for it up to 30 s. */
+  public String workerId() throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (System.nanoTime() < deadline) {
+      Matcher m = WORKER_ID.matcher(output());
+      if (m.find()) {
+        return m.group(1);
+      }
+      Thread.sleep(100);
+    }
+    throw new IllegalStateException("the worker announced no id:\n" + output());
+  }
+
+  /** SIGKILL: no shutdown hook, no rollback by the process itself. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor();
+  }
+
+  public int waitFor(Duration timeout) throws InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException("process still running after " + timeout + ":\n" + output());
+    }
+    return process.exitValue();
+  }
+
+  public boolean alive() {
+    return process.isAlive();
+  }
+
+  /** SIGTERM, then SIGKILL if it lingers. */
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      process.destroy();
+      try {
+        if (!process.waitFor(40, java.util.concurrent.TimeUnit.SECONDS)) {
+          process.destroyForcibly().waitFor();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.spate.protocol.message;
+
+import io.spate.protocol.plan.FillPlan;
+
+/**
+ * A job as published on the jobs topic (compacted, keyed by job id): everything a worker needs to
+ * produce any of its tasks' rows. The latest record for a job also carries its state, so a late
+ * worker or a restarted coordinator learns how the job stands.
+ *
+ * @param target the name of the database target; each worker maps it to a URL and secret of its own
+ * @param state RUNNING until the coordinator records DONE, FAILED or CANCELLED (workers skip the
+ *     tasks of a job that is not RUNNING)
+ * @param disableTriggers workers load with user triggers (and with them foreign-key checks) off,
+ *     and the coordinator validates every foreign key once the rows are in; absent (false) in
+ *     messages of earlier writers
+ */
+public record JobMessage(
+    String v,
+    String jobId,
+    String target,
+    FillPlan plan,
+    State state,
+    String error,
+    long submittedAtMillis,
+    boolean disableTriggers) {
+
+  /** A job that loads with triggers on. */
+  public JobMessage(
+      String v,
+      String jobId,
+      String target,
+      FillPlan plan,
+      State state,
+      String error,
+      long submittedAtMillis) {
+    this(v, jobId, target, plan, state, error, submittedAtMillis, false);
+  }
+
+  public enum State {
+    RUNNING,
+    DONE,
+    FAILED,
+    CANCELLED
+  }
+
+  public JobMessage withState(State newState, String newError) {
+    return new JobMessage(
+        v, jobId, target, plan, newState, newError, submittedAtMillis, disableTriggers);
+  }
+}

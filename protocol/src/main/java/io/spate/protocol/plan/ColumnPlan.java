@@ -1,0 +1,65 @@
+package io.spate.protocol.plan;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/**
+ * How one column of a table gets its values. Every cell is a pure function of its row slot.
+ *
+ * <p>On the wire each plan carries a {@code kind}; the names are part of the message protocol and
+ * never change (a new kind is a new major message version).
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = ColumnPlan.Skip.class, name = "skip"),
+  @JsonSubTypes.Type(value = ColumnPlan.KeySequence.class, name = "key"),
+  @JsonSubTypes.Type(value = ColumnPlan.Reference.class, name = "ref"),
+  @JsonSubTypes.Type(value = ColumnPlan.Values.class, name = "values"),
+  @JsonSubTypes.Type(value = ColumnPlan.Derived.class, name = "derived"),
+  @JsonSubTypes.Type(value = ColumnPlan.Partitioned.class, name = "partitioned")
+})
+public sealed interface ColumnPlan {
+
+  String column();
+
+  /** Not written: the database computes it (generated column) or the config leaves it out. */
+  record Skip(String column, String reason) implements ColumnPlan {}
+
+  /**
+   * A unique key component: {@code first + ordinal}, where the ordinal is the slot itself when
+   * {@code span} is 0, else {@code slot % span} (the position within the ancestor group whose other
+   * key columns already tell rows apart). Text and uuid columns render the same number.
+   */
+  record KeySequence(String column, long first, long span) implements ColumnPlan {}
+
+  /**
+   * One column of a foreign key: the parent's own value in {@code parentColumn} at the row {@code
+   * foreignKey} picks.
+   */
+  record Reference(String column, String foreignKey, String parentColumn) implements ColumnPlan {}
+
+  /** Drawn from a range, a list, or the type's default domain. */
+  record Values(String column, ValueSpec spec) implements ColumnPlan {}
+
+  /**
+   * Offset from another column of the same row, so a CHECK between the two holds: the value is
+   * {@code base + delta}, delta uniform in [minDelta, maxDelta], in the type's unit (days,
+   * microseconds, integer steps, unscaled numeric steps).
+   */
+  record Derived(String column, String base, long minDelta, long maxDelta) implements ColumnPlan {}
+
+  /**
+   * A partition-key column: each row first picks a leaf partition (one pick per row, shared by all
+   * of the table's partition-key columns, so their values agree on the leaf), then draws from that
+   * leaf's spec.
+   *
+   * @param leaves one spec per leaf partition, in {@link
+   *     io.spate.protocol.schema.Table#partitions()} order
+   */
+  record Partitioned(String column, List<ValueSpec> leaves) implements ColumnPlan {
+    public Partitioned {
+      leaves = List.copyOf(leaves);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.spate.protocol.plan;
+
+import java.util.List;
+
+/**
+ * Everything a worker needs to produce any task's rows: tables in dependency order, their levels (a
+ * table's foreign keys point only to earlier levels) and the tasks.
+ *
+ * @param generationVersion the engine's output version; engines that would write different bytes
+ *     for the same plan carry different versions
+ */
+public record FillPlan(
+    int generationVersion,
+    long seed,
+    List<TablePlan> tables,
+    List<List<String>> levels,
+    List<Task> tasks) {
+
+  /**
+   * Bump whenever the bytes generated for a given plan change. 2: second passes (deferred foreign
+   * keys), partition-key columns, NULL references, and value specs that name a correlated group or
+   * ask for a slot suffix, all of which a version 1 engine would ignore or misread.
+   */
+  public static final int GENERATION_VERSION = 2;
+
+  public FillPlan {
+    tables = List.copyOf(tables);
+    levels = levels.stream().map(List::copyOf).toList();
+    tasks = List.copyOf(tasks);
+  }
+
+  public TablePlan table(String name) {
+    return tables.stream()
+        .filter(t -> t.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no table " + name + " in the plan"));
+  }
+
+  /** Rows inserted: second passes update rows already counted. */
+  public long totalRows() {
+    return tables.stream().filter(t -> !t.secondPass()).mapToLong(TablePlan::rows).sum();
+  }
+}

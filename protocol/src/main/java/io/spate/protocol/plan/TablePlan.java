@@ -1,0 +1,97 @@
+package io.spate.protocol.plan;
+
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Table;
+import java.util.List;
+
+/**
+ * One table's part of the fill. Rows live in slots: a root table has {@code rows} slots; a table
+ * filled per parent has {@code max} slots per parent slot, of which the first {@code count(parent
+ * slot)} hold rows. So a row's slot alone says which parent it belongs to.
+ *
+ * @param fanout the per-parent count, or null for a root table
+ * @param slots the size of the slot space; tasks cut it into ranges
+ * @param rows the number of rows the fill writes
+ * @param stream the table's seed stream
+ * @param after the plans that must have committed every task before this one starts: the tables its
+ *     written foreign keys point to, and for a second pass the plan whose rows it updates
+ * @param updateKey empty for a plan that inserts rows; otherwise this plan is a second pass that
+ *     sets its written non-key columns on the rows of {@code table} it matches on these key columns
+ *     (foreign keys deferred to break a cycle or a self-reference)
+ */
+public record TablePlan(
+    String name,
+    Table table,
+    Fanout fanout,
+    long slots,
+    long rows,
+    long stream,
+    List<ColumnPlan> columns,
+    List<ReferencePlan> references,
+    List<String> after,
+    List<String> updateKey) {
+
+  public TablePlan {
+    columns = List.copyOf(columns);
+    references = List.copyOf(references);
+    after = after == null ? List.of() : List.copyOf(after);
+    updateKey = updateKey == null ? List.of() : List.copyOf(updateKey);
+  }
+
+  /** A plan that inserts rows and waits for the tables its foreign keys reference. */
+  public TablePlan(
+      String name,
+      Table table,
+      Fanout fanout,
+      long slots,
+      long rows,
+      long stream,
+      List<ColumnPlan> columns,
+      List<ReferencePlan> references) {
+    this(
+        name,
+        table,
+        fanout,
+        slots,
+        rows,
+        stream,
+        columns,
+        references,
+        referencedTables(table),
+        List.of());
+  }
+
+  private static List<String> referencedTables(Table table) {
+    return table.foreignKeys().stream()
+        .map(ForeignKey::refTable)
+        .filter(t -> !t.equals(table.name()))
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  /** Whether this plan updates rows a first pass wrote, rather than inserting rows. */
+  public boolean secondPass() {
+    return !updateKey.isEmpty();
+  }
+
+  public ColumnPlan column(String column) {
+    return columns.stream()
+        .filter(c -> c.column().equals(column))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no column " + name + "." + column));
+  }
+
+  public ReferencePlan reference(String foreignKey) {
+    return references.stream()
+        .filter(r -> r.foreignKey().equals(foreignKey))
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalArgumentException("no foreign key " + foreignKey + " on " + name));
+  }
+
+  /** The columns the fill writes, in table order. */
+  public List<ColumnPlan> writtenColumns() {
+    return columns.stream().filter(c -> !(c instanceof ColumnPlan.Skip)).toList();
+  }
+}

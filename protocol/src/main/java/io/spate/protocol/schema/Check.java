@@ -1,0 +1,68 @@
+package io.spate.protocol.schema;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/**
+ * A CHECK constraint in one of the forms the generator honours. Literals keep the database's text
+ * form (without quotes or casts); the generator parses them by the column's type.
+ *
+ * <p>On the wire each check carries a {@code kind}; the names are part of the message protocol and
+ * never change (a new kind is a new major message version).
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = Check.InList.class, name = "in"),
+  @JsonSubTypes.Type(value = Check.CompareLiteral.class, name = "compare"),
+  @JsonSubTypes.Type(value = Check.CompareColumns.class, name = "columns"),
+  @JsonSubTypes.Type(value = Check.Length.class, name = "length"),
+  @JsonSubTypes.Type(value = Check.Matches.class, name = "matches"),
+  @JsonSubTypes.Type(value = Check.Unparsed.class, name = "unparsed")
+})
+public sealed interface Check {
+
+  /** The constraint's name, for messages. */
+  String name();
+
+  /** {@code column IN (values...)}, also {@code column = ANY (ARRAY[...])}. */
+  record InList(String name, String column, List<String> values) implements Check {
+    public InList {
+      values = List.copyOf(values);
+    }
+  }
+
+  /** {@code column op literal}; {@code op} is one of {@code < <= > >= = <>}. */
+  record CompareLiteral(String name, String column, String op, String literal) implements Check {}
+
+  /** {@code left op right} between two columns of the same row. */
+  record CompareColumns(String name, String left, String op, String right) implements Check {}
+
+  /**
+   * {@code function(column) op literal}: a bound on the length of a text value. {@code function} is
+   * {@code length}, {@code char_length} (characters) or {@code octet_length} (bytes); {@code op} is
+   * one of {@code < <= > >= = <>} and {@code literal} an integer. {@code BETWEEN} arrives as two.
+   */
+  record Length(String name, String column, String function, String op, String literal)
+      implements Check {}
+
+  /**
+   * {@code column ~ 'pattern'} (or {@code ~*} when {@code caseInsensitive}): the value contains a
+   * match of a POSIX regular expression, as PostgreSQL's {@code ~} searches (unanchored unless the
+   * pattern says {@code ^...$}).
+   */
+  record Matches(String name, String column, String pattern, boolean caseInsensitive)
+      implements Check {
+    /** The condition as SQL, for messages: {@code code ~ '^[A-Z]{3}$'}. */
+    public String text() {
+      return column + (caseInsensitive ? " ~* '" : " ~ '") + pattern.replace("'", "''") + "'";
+    }
+  }
+
+  /** A CHECK Spate cannot interpret; {@code columns} are the columns it mentions. */
+  record Unparsed(String name, List<String> columns, String text) implements Check {
+    public Unparsed {
+      columns = List.copyOf(columns);
+    }
+  }
+}

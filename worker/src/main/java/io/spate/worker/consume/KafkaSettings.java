@@ -1,0 +1,132 @@
+package io.spate.worker.consume;
+
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.message.Topics;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * How to reach Kafka: bootstrap servers plus any client settings (TLS, SASL, ...) from a properties
+ * file, applied to every producer, consumer and admin client Spate makes.
+ */
+public record KafkaSettings(String bootstrap, Properties extra, Topics topics) {
+
+  /** How long a client may try to reach the cluster before Spate reports it unreachable. */
+  public static final int REACH_TIMEOUT_MS = 15_000;
+
+  public static KafkaSettings of(String bootstrap, Path kafkaConfig, Topics topics) {
+    Properties extra = new Properties();
+    if (kafkaConfig != null) {
+      try (Reader r = Files.newBufferedReader(kafkaConfig, StandardCharsets.UTF_8)) {
+        extra.load(r);
+      } catch (IOException e) {
+        throw new SpateException(
+            "--kafka-config " + kafkaConfig + ": cannot read: " + e.getMessage(), e);
+      }
+    }
+    return new KafkaSettings(bootstrap, extra, topics);
+  }
+
+  /**
+   * How long a fetch may wait for data: short, because tasks and events are few and latency between
+   * a table's last task and the release of its children is the fill's idle time.
+   */
+  public static final int FETCH_WAIT_MS = 20;
+
+  /** The base client properties: bootstrap, the file's settings, bounded timeouts. */
+  public Properties client() {
+    Properties p = new Properties();
+    p.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, REACH_TIMEOUT_MS);
+    p.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, REACH_TIMEOUT_MS);
+    p.putAll(extra);
+    return p;
+  }
+
+  /** Client properties for a consumer: fetches return as soon as there is anything. */
+  public Properties consumer() {
+    Properties p = client();
+    p.putIfAbsent(
+        org.apache.kafka.clients.consumer.ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_WAIT_MS);
+    return p;
+  }
+
+  /**
+   * Creates the topics that do not exist yet (whoever comes first does it), or fails naming the
+   * bootstrap servers when the cluster cannot be reached.
+   */
+  public void ensureTopics() {
+    try (Admin admin = Admin.create(client())) {
+      Set<String> existing =
+          admin.listTopics().names().get(REACH_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+      List<NewTopic> missing = new java.util.ArrayList<>();
+      if (!existing.contains(topics.jobs())) {
+        missing.add(
+            new NewTopic(topics.jobs(), 1, (short) -1)
+                .configs(
+                    Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+      }
+      if (!existing.contains(topics.tasks())) {
+        missing.add(new NewTopic(topics.tasks(), topics.taskPartitions(), (short) -1));
+      }
+      if (!existing.contains(topics.events())) {
+        missing.add(new NewTopic(topics.events(), 1, (short) -1));
+      }
+      for (var result : admin.createTopics(missing).values().values()) {
+        try {
+          result.get(REACH_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof TopicExistsException)) {
+            throw e;
+          }
+        }
+      }
+    } catch (TimeoutException e) {
+      throw new SpateException(
+          "cannot reach Kafka at "
+              + bootstrap
+              + " within "
+              + REACH_TIMEOUT_MS / 1000
+              + " s (check --bootstrap and --kafka-config)",
+          e);
+    } catch (ExecutionException e) {
+      if (e.getCause()
+          instanceof
+          org.apache.kafka.common.errors.TimeoutException) { // the client's own deadline came first
+        throw new SpateException(
+            "cannot reach Kafka at "
+                + bootstrap
+                + " within "
+                + REACH_TIMEOUT_MS / 1000
+                + " s (check --bootstrap and --kafka-config)",
+            e.getCause());
+      }
+      throw new SpateException(
+          "Kafka at "
+              + bootstrap
+              + " refused to list or create the topics "
+              + topics
+              + ": "
+              + e.getCause().getMessage(),
+          e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SpateException("interrupted while reaching Kafka at " + bootstrap, e);
+    }
+  }
+}

@@ -1,0 +1,206 @@
+package io.spate.worker.consume;
+
+import io.spate.protocol.error.RetriableException;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.message.EventMessage;
+import io.spate.protocol.message.EventMessage.Type;
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.message.TaskMessage;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.Task;
+import io.spate.worker.generate.Engine;
+import io.spate.worker.ledger.Ledger;
+import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.sink.CopySink;
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * Runs one delivered task to its end and reports it: skips a task the ledger says is finished,
+ * refuses a job whose generation version differs from this engine's, and otherwise loads the task's
+ * rows and its ledger row in one transaction. Whatever happens is published as an event before the
+ * caller commits the task's offset.
+ */
+final class TaskRunner {
+
+  /** How often a running task reports progress (which also tells the coordinator it is alive). */
+  private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
+
+  private final JobCache jobs;
+  private final Targets targets;
+  private final Producer<String, byte[]> events;
+  private final String eventsTopic;
+  private final String workerId;
+  private final ThreadLocal<JobEngine> engines = new ThreadLocal<>();
+  private final WorkerMetrics metrics;
+
+  /** The engine a thread built for the job it served last. */
+  private record JobEngine(String jobId, Engine engine) {}
+
+  TaskRunner(
+      JobCache jobs,
+      Targets targets,
+      Producer<String, byte[]> events,
+      String eventsTopic,
+      String workerId,
+      WorkerMetrics metrics) {
+    this.metrics = metrics;
+    this.jobs = jobs;
+    this.targets = targets;
+    this.events = events;
+    this.eventsTopic = eventsTopic;
+    this.workerId = workerId;
+  }
+
+  /**
+   * Runs the task. Returns normally when the task's outcome is settled and reported (succeeded,
+   * skipped or failed); throws {@link InterruptedException} when abandoned, leaving it to be
+   * delivered again.
+   */
+  void run(TaskMessage task) throws InterruptedException {
+    long started = System.nanoTime();
+    JobMessage job;
+    try {
+      job = jobs.await(task.jobId(), Duration.ofSeconds(30));
+    } catch (SpateException e) {
+      report(task, Type.FAILED, 0, started, e.getMessage(), false);
+      return;
+    }
+    if (job.state() != JobMessage.State.RUNNING) {
+      return; // the job is over (done or failed): nothing to do, nothing to report
+    }
+    FillPlan plan = job.plan();
+    boolean counting = false; // between taskStarted and its outcome in the metrics
+    if (plan.generationVersion() != FillPlan.GENERATION_VERSION) {
+      report(
+          task,
+          Type.FAILED,
+          0,
+          started,
+          "job "
+              + job.jobId()
+              + " was planned for generation version "
+              + plan.generationVersion()
+              + " but this worker's engine writes version "
+              + FillPlan.GENERATION_VERSION
+              + "; refusing to write different bytes (run workers of the coordinator's version)",
+          false);
+      return;
+    }
+    try {
+      DataSource target = targets.dataSource(job.target());
+      OptionalLong finished = Ledger.finishedRows(target, task.jobId(), task.taskId());
+      if (finished.isPresent()) {
+        metrics.taskSkipped();
+        report(task, Type.SUCCEEDED, finished.getAsLong(), started, null, false);
+        return;
+      }
+      report(task, Type.STARTED, 0, started, null, false);
+      metrics.taskStarted(task.attempt());
+      counting = true;
+      AtomicLong sent = new AtomicLong();
+      AtomicLong lastReport = new AtomicLong(System.nanoTime());
+      long rows =
+          new CopySink(target, job.disableTriggers(), metrics::bytesSent)
+              .load(
+                  engine(job),
+                  new Task(task.table(), task.start(), task.end()),
+                  n -> {
+                    metrics.rowsGenerated(n);
+                    long total = sent.addAndGet(n);
+                    long now = System.nanoTime();
+                    if (now - lastReport.get() > PROGRESS_EVERY_NANOS) {
+                      lastReport.set(now);
+                      report(task, Type.PROGRESSED, total, started, null, false);
+                    }
+                  },
+                  (connection, committed) ->
+                      Ledger.record(
+                          connection,
+                          task.jobId(),
+                          task.taskId(),
+                          workerId,
+                          task.attempt(),
+                          committed));
+      counting = false;
+      metrics.taskSucceeded(task.table(), rows, Duration.ofNanos(System.nanoTime() - started));
+      report(task, Type.SUCCEEDED, rows, started, null, false);
+    } catch (Ledger.AlreadyDoneException e) {
+      if (counting) {
+        metrics.taskFailed(
+            false,
+            Duration.ofNanos(System.nanoTime() - started)); // rolled back: another execution had it
+      }
+      metrics.taskSkipped();
+      OptionalLong rows =
+          Ledger.finishedRows(targets.dataSource(job.target()), task.jobId(), task.taskId());
+      report(task, Type.SUCCEEDED, rows.orElse(0), started, null, false);
+    } catch (RuntimeException e) {
+      if (counting) {
+        metrics.taskFailed(
+            e instanceof RetriableException || !(e instanceof SpateException),
+            Duration.ofNanos(System.nanoTime() - started));
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        throw new InterruptedException("task " + task.taskId() + " abandoned: " + e.getMessage());
+      }
+      String message =
+          e instanceof SpateException ? e.getMessage() : "task " + task.taskId() + " - " + e;
+      report(
+          task,
+          Type.FAILED,
+          0,
+          started,
+          message,
+          e instanceof RetriableException || !(e instanceof SpateException));
+    }
+  }
+
+  private Engine engine(JobMessage job) {
+    JobEngine cached = engines.get();
+    if (cached == null || !cached.jobId().equals(job.jobId())) {
+      cached = new JobEngine(job.jobId(), new Engine(job.plan()));
+      engines.set(cached);
+    }
+    return cached.engine();
+  }
+
+  private void report(
+      TaskMessage task, Type type, long rows, long startedNanos, String error, boolean retriable) {
+    EventMessage event =
+        new EventMessage(
+            Messages.VERSION,
+            task.jobId(),
+            task.taskId(),
+            task.table(),
+            type,
+            rows,
+            (System.nanoTime() - startedNanos) / 1_000_000,
+            workerId,
+            task.attempt(),
+            error,
+            retriable);
+    var future =
+        events.send(new ProducerRecord<>(eventsTopic, task.jobId(), Messages.encode(event)));
+    if (type == Type.SUCCEEDED || type == Type.FAILED) {
+      try {
+        future.get(); // the outcome is on the topic before the offset moves on
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SpateException("interrupted while reporting task " + task.taskId(), e);
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new RetriableException(
+            "cannot publish the outcome of task "
+                + task.taskId()
+                + ": "
+                + e.getCause().getMessage(),
+            e.getCause());
+      }
+    }
+  }
+}

@@ -1,0 +1,277 @@
+package io.spate.worker.consume;
+
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.message.TaskMessage;
+import io.spate.protocol.message.UnsupportedMessageException;
+import io.spate.worker.metrics.WorkerMetrics;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker's consume loop. It takes one task at a time from each partition it owns (up to {@code
+ * threads} at once), pauses a partition while its task runs and keeps polling, so a long task never
+ * costs the group membership, and commits a task's offset only after the task's transaction has
+ * committed and its outcome is published. A task cut short (shutdown, a lost partition) is never
+ * committed: it is delivered again, and the ledger keeps its effect single.
+ *
+ * <p>Only the loop's thread touches the consumer.
+ */
+public final class WorkerLoop implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(WorkerLoop.class);
+
+  /** The consumer group every worker of a deployment joins: named after its tasks topic. */
+  public static String group(KafkaSettings kafka) {
+    return kafka.topics().tasks() + ".workers";
+  }
+
+  private final KafkaSettings kafka;
+  private final int threads;
+  private final KafkaConsumer<String, byte[]> consumer;
+  private final KafkaProducer<String, byte[]> producer;
+  private final JobCache jobs;
+  private final TaskRunner runner;
+  private final ExecutorService pool;
+  private final Map<TopicPartition, InFlight> inFlight = new HashMap<>();
+  private final int graceSeconds;
+  private volatile boolean running = true;
+  private volatile boolean assigned;
+
+  private record InFlight(long offset, Future<?> future) {}
+
+  /**
+   * @param graceSeconds how long a stop waits for running tasks before abandoning them
+   */
+  public WorkerLoop(
+      KafkaSettings kafka, Targets targets, int threads, String workerId, int graceSeconds) {
+    this(kafka, targets, threads, workerId, graceSeconds, new WorkerMetrics());
+  }
+
+  /**
+   * @param metrics where tasks are counted (served by the health server's {@code /metrics})
+   */
+  public WorkerLoop(
+      KafkaSettings kafka,
+      Targets targets,
+      int threads,
+      String workerId,
+      int graceSeconds,
+      WorkerMetrics metrics) {
+    this.kafka = kafka;
+    this.threads = threads;
+    this.graceSeconds = graceSeconds;
+    kafka.ensureTopics();
+    Properties c = kafka.consumer();
+    c.put(ConsumerConfig.GROUP_ID_CONFIG, group(kafka));
+    c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");
+    c.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
+    c.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "2000");
+    c.put(ConsumerConfig.CLIENT_ID_CONFIG, workerId);
+    consumer = new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer());
+    Properties p = kafka.client();
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+    producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    jobs = new JobCache(kafka);
+    runner = new TaskRunner(jobs, targets, producer, kafka.topics().events(), workerId, metrics);
+    metrics.consumerLag(this::lag);
+    pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-task"));
+  }
+
+  /**
+   * The consumer's own records-lag-max (tasks behind on its partitions); NaN until it has fetched.
+   * Reading the consumer's metrics is safe from any thread.
+   */
+  private double lag() {
+    for (var e : consumer.metrics().entrySet()) {
+      if (e.getKey().name().equals("records-lag-max")
+          && e.getKey().group().equals("consumer-fetch-manager-metrics")
+          && !e.getKey().tags().containsKey("topic")) {
+        return e.getValue().metricValue() instanceof Number n ? n.doubleValue() : Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** Whether the worker holds partitions of the tasks topic (for the readiness probe). */
+  public boolean ready() {
+    return running && assigned;
+  }
+
+  public boolean running() {
+    return running;
+  }
+
+  /** Polls and runs tasks until {@link #stop()}; then abandons what is still running. */
+  public void run() {
+    consumer.subscribe(
+        List.of(kafka.topics().tasks()),
+        new ConsumerRebalanceListener() {
+          @Override
+          public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            partitions.forEach(
+                inFlight
+                    ::remove); // their tasks finish, but their offsets stay: redelivery is harmless
+          }
+
+          @Override
+          public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            assigned = true;
+          }
+        });
+    try {
+      while (running) {
+        ConsumerRecords<String, byte[]> records;
+        try {
+          records = consumer.poll(Duration.ofMillis(100));
+        } catch (WakeupException e) {
+          break; // stop() was called
+        }
+        for (ConsumerRecord<String, byte[]> record : records) {
+          start(record);
+        }
+        settleFinished();
+        Set<TopicPartition> busy = inFlight.keySet();
+        if (inFlight.size() >= threads) {
+          consumer.pause(consumer.assignment());
+        } else {
+          consumer.pause(busy);
+          consumer.resume(consumer.assignment().stream().filter(tp -> !busy.contains(tp)).toList());
+        }
+      }
+    } finally {
+      abandonRunning();
+    }
+  }
+
+  private void start(ConsumerRecord<String, byte[]> record) {
+    TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+    TaskMessage task;
+    try {
+      task = Messages.decodeTask(record.value());
+    } catch (UnsupportedMessageException e) {
+      log.error("skipping task record at {}@{}: {}", tp, record.offset(), e.getMessage());
+      commit(tp, record.offset());
+      return;
+    }
+    consumer.pause(List.of(tp));
+    inFlight.put(
+        tp,
+        new InFlight(
+            record.offset(),
+            pool.submit(
+                () -> {
+                  runner.run(task);
+                  return null;
+                })));
+  }
+
+  /**
+   * Commits the offsets of tasks whose outcome is settled; a failed run is logged and redelivered.
+   */
+  private void settleFinished() {
+    var it = inFlight.entrySet().iterator();
+    while (it.hasNext()) {
+      var entry = it.next();
+      Future<?> f = entry.getValue().future();
+      if (!f.isDone()) {
+        continue;
+      }
+      it.remove();
+      try {
+        f.get();
+        commit(entry.getKey(), entry.getValue().offset());
+      } catch (Exception e) {
+        // not settled (abandoned, or the outcome could not be published): seek back so it runs
+        // again
+        log.warn(
+            "task at {}@{} not settled, will run again: {}",
+            entry.getKey(),
+            entry.getValue().offset(),
+            e.getMessage());
+        if (consumer.assignment().contains(entry.getKey())) {
+          consumer.seek(entry.getKey(), entry.getValue().offset());
+        }
+      }
+    }
+  }
+
+  private void commit(TopicPartition tp, long offset) {
+    if (!consumer.assignment().contains(tp)) {
+      return;
+    }
+    try {
+      consumer.commitSync(Map.of(tp, new OffsetAndMetadata(offset + 1)));
+    } catch (KafkaException e) {
+      log.warn(
+          "cannot commit {}@{} (the task will be delivered again and skipped by the ledger): {}",
+          tp,
+          offset,
+          e.getMessage());
+    }
+  }
+
+  /**
+   * Lets running tasks finish within the grace period, then interrupts the rest (their transactions
+   * roll back and they are delivered again); commits what finished.
+   */
+  private void abandonRunning() {
+    pool.shutdown();
+    try {
+      if (!pool.awaitTermination(graceSeconds, TimeUnit.SECONDS)) {
+        log.warn(
+            "abandoning {} running task(s) after {} s: rolled back, to be delivered again",
+            inFlight.size(),
+            graceSeconds);
+        pool.shutdownNow();
+        pool.awaitTermination(30, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      pool.shutdownNow();
+    }
+    settleFinished();
+  }
+
+  /** Asks the loop to stop after its current poll; safe from any thread (a shutdown hook). */
+  public void stop() {
+    running = false;
+    consumer.wakeup();
+  }
+
+  @Override
+  public void close() {
+    jobs.close();
+    producer.close(Duration.ofSeconds(5));
+    consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+  }
+}

@@ -1,0 +1,201 @@
+package io.spate.worker.generate;
+
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.plan.Slots;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.seed.Seeds;
+import io.spate.worker.encode.CopyBinaryWriter;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The generation engine for one plan: compiles each table's column rules into cell generators (on
+ * first use) and writes rows as binary COPY tuples. A reference reuses the parent table's own key
+ * generators, so a child recomputes exactly the key its parent row was written with.
+ *
+ * <p>Not thread-safe: generators keep scratch buffers. Each thread builds its own engine; all
+ * engines for one plan produce the same bytes.
+ */
+public final class Engine {
+
+  private final FillPlan plan;
+  private final Map<String, TableEngine> tables = new HashMap<>();
+  private final Map<String, Map<String, CellGen>> cells = new HashMap<>();
+
+  public Engine(FillPlan plan) {
+    this.plan = plan;
+  }
+
+  public FillPlan plan() {
+    return plan;
+  }
+
+  public TableEngine table(String name) {
+    TableEngine engine = tables.get(name);
+    if (engine == null) {
+      TablePlan table = plan.table(name);
+      CellGen[] written =
+          table.writtenColumns().stream().map(c -> cell(table, c.column())).toArray(CellGen[]::new);
+      engine =
+          new TableEngine(
+              table,
+              written,
+              Slots.dense(plan, table) ? null : new Slots.Lineage(plan, table)::holdsRow);
+      tables.put(name, engine);
+    }
+    return engine;
+  }
+
+  /** The generator of one column, built on first use (and its parents' key columns with it). */
+  private CellGen cell(TablePlan table, String column) {
+    Map<String, CellGen> byColumn = cells.computeIfAbsent(table.name(), t -> new HashMap<>());
+    CellGen gen = byColumn.get(column);
+    if (gen == null) {
+      gen = build(table, table.column(column));
+      byColumn.put(column, gen);
+    }
+    return gen;
+  }
+
+  private CellGen build(TablePlan table, ColumnPlan rule) {
+    Column column =
+        table
+            .table()
+            .column(rule.column())
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "plan names unknown column " + table.name() + "." + rule.column()));
+    long stream = Seeds.derive(table.stream(), column.name());
+    return switch (rule) {
+      case ColumnPlan.Skip skip ->
+          throw new IllegalStateException(
+              table.name() + "." + column.name() + " is not written: " + skip.reason());
+      case ColumnPlan.KeySequence key ->
+          new Cells.KeySequence(
+              column.type(), key.first(), key.span(), Literals.numericScale(column), stream);
+      case ColumnPlan.Reference ref -> reference(table, column, ref);
+      case ColumnPlan.Derived derived ->
+          new Cells.Derived(
+              cell(table, derived.base()),
+              stream,
+              derived.minDelta(),
+              derived.maxDelta(),
+              column.type(),
+              Literals.numericScale(column));
+      case ColumnPlan.Partitioned partitioned -> {
+        CellGen[] leaves = new CellGen[partitioned.leaves().size()];
+        for (int i = 0; i < leaves.length; i++) {
+          leaves[i] =
+              ValueGens.create(
+                  column, partitioned.leaves().get(i), Seeds.derive(stream, "leaf" + i));
+        }
+        yield new Cells.PerPartition(Seeds.derive(table.stream(), "partition"), leaves);
+      }
+      case ColumnPlan.Values values -> {
+        ValueSpec spec = values.spec();
+        // a correlated group's columns draw from one stream, so a row picks the same record in each
+        CellGen inner =
+            ValueGens.create(
+                column, spec, spec.group() == null ? stream : groupStream(table, spec.group()));
+        yield spec.nullRatio() > 0
+            ? new Cells.Nullable(inner, Seeds.derive(stream, 1L), spec.nullRatio())
+            : inner;
+      }
+    };
+  }
+
+  /**
+   * The stream the columns of one correlated group share: derived from the table's, not a column's.
+   */
+  static long groupStream(TablePlan table, String group) {
+    return Seeds.derive(table.stream(), "group:" + group);
+  }
+
+  private CellGen reference(TablePlan table, Column column, ColumnPlan.Reference ref) {
+    ReferencePlan pickPlan = table.reference(ref.foreignKey());
+    ForeignKey fk =
+        table.table().foreignKeys().stream()
+            .filter(f -> f.name().equals(ref.foreignKey()))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "no foreign key " + ref.foreignKey() + " on " + table.name()));
+    TablePlan parent = plan.table(fk.refTable());
+    CellGen parentCell = cell(parent, ref.parentColumn());
+    Column parentColumn = parent.table().column(ref.parentColumn()).orElseThrow();
+    boolean sameType =
+        parentColumn.type() == column.type()
+            && (column.type() != SqlType.NUMERIC
+                || Literals.numericScale(parentColumn) == Literals.numericScale(column));
+    if (!sameType && !(column.type().isIntegral() && parentCell.integral())) {
+      throw new IllegalStateException(
+          table.name()
+              + "."
+              + column.name()
+              + " ("
+              + column.typeName()
+              + ") references "
+              + parent.name()
+              + "."
+              + parentColumn.name()
+              + " ("
+              + parentColumn.typeName()
+              + "): differing types are supported between integer types only");
+    }
+    ParentPick pick =
+        new ParentPick(
+            pickPlan,
+            Seeds.derive(table.stream(), "fk:" + fk.name()),
+            Slots.dense(plan, parent) ? null : new Slots.Lineage(plan, parent)::nearestRow);
+    return new Cells.Reference(pick, parentCell, column.type(), sameType);
+  }
+
+  /** Encodes one literal as a field's bytes, for value lists: parsed and encoded once per fill. */
+  static byte[] encodeLiteral(Column column, String literal) {
+    CopyBinaryWriter out = new CopyBinaryWriter(64);
+    switch (column.type()) {
+      case SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP, TIMESTAMPTZ, MONEY ->
+          Cells.writeIntegral(column.type(), Literals.toLong(column, literal), out);
+      case NUMERIC ->
+          out.writeNumeric(Literals.toLong(column, literal), Literals.numericScale(column));
+      case REAL -> out.writeFloat4((float) Literals.toDouble(column, literal));
+      case DOUBLE -> out.writeFloat8(Literals.toDouble(column, literal));
+      case BOOLEAN -> out.writeBool(Literals.toBoolean(column, literal));
+      case UUID -> {
+        UUID uuid = UUID.fromString(literal.trim());
+        out.writeUuid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
+      }
+      case JSONB -> out.writeJsonb(literal);
+      case CHAR, VARCHAR, TEXT, CITEXT, JSON, BYTEA, XML -> out.writeText(literal);
+      case ENUM -> {
+        if (!column.enumLabels().contains(literal)) {
+          throw new IllegalArgumentException(
+              column.name()
+                  + ": '"
+                  + literal
+                  + "' is not a label of "
+                  + column.typeName()
+                  + " "
+                  + column.enumLabels());
+        }
+        out.writeText(literal);
+      }
+      case INET, CIDR, MACADDR, INTERVAL, TIMETZ, BIT, VARBIT, TSVECTOR, ARRAY, RANGE ->
+          ExtraLiterals.write(column, literal, out);
+      case UNSUPPORTED ->
+          throw new IllegalArgumentException(
+              column.name() + ": cannot encode values of type " + column.typeName());
+    }
+    return Arrays.copyOfRange(out.array(), 4, out.size());
+  }
+}

@@ -1,0 +1,82 @@
+package io.spate.worker.health;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Liveness and readiness for an orchestrator: {@code GET /health} answers 200 while the worker
+ * runs, {@code GET /ready} 200 once it holds partitions of the tasks topic (503 otherwise), and
+ * {@code GET /metrics} the Prometheus text of its metrics. No authentication: a worker serves no
+ * data and accepts no commands over HTTP, and its port is meant for the orchestrator and scraper.
+ */
+public final class HealthServer implements AutoCloseable {
+
+  private final Vertx vertx;
+  private final HttpServer server;
+
+  private HealthServer(Vertx vertx, HttpServer server) {
+    this.vertx = vertx;
+    this.server = server;
+  }
+
+  /**
+   * @param metrics the Prometheus exposition text, made on each scrape
+   */
+  public static HealthServer start(
+      int port, BooleanSupplier alive, BooleanSupplier ready, Supplier<String> metrics)
+      throws Exception {
+    Vertx vertx = Vertx.vertx();
+    HttpServer server =
+        vertx
+            .createHttpServer()
+            .requestHandler(
+                request -> {
+                  if (request.path().equals("/metrics")) {
+                    request
+                        .response()
+                        .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8")
+                        .end(metrics.get());
+                    return;
+                  }
+                  BooleanSupplier check =
+                      switch (request.path()) {
+                        case "/health" -> alive;
+                        case "/ready" -> ready;
+                        default -> null;
+                      };
+                  if (check == null) {
+                    request
+                        .response()
+                        .setStatusCode(404)
+                        .end("not found: try /health, /ready or /metrics\n");
+                  } else {
+                    boolean ok = check.getAsBoolean();
+                    request
+                        .response()
+                        .setStatusCode(ok ? 200 : 503)
+                        .end(ok ? "ok\n" : "not ready\n");
+                  }
+                })
+            .listen(port)
+            .toCompletionStage()
+            .toCompletableFuture()
+            .get(10, TimeUnit.SECONDS);
+    return new HealthServer(vertx, server);
+  }
+
+  public int port() {
+    return server.actualPort();
+  }
+
+  @Override
+  public void close() {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.spate.worker.ledger;
+
+import io.spate.worker.sink.SqlErrors;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
+
+/**
+ * The ledger that makes a task's effect happen once: table {@code spate.ledger} in the target
+ * database holds one row per finished (job, task), written in the same transaction as the task's
+ * rows. A second delivery of the task finds the row and skips; a second execution running at the
+ * same time fails on the primary key and rolls back, rows included.
+ *
+ * <p>Remove it after the last job with {@code DROP SCHEMA spate CASCADE}.
+ */
+public final class Ledger {
+
+  /** PostgreSQL's unique_violation. */
+  private static final String UNIQUE_VIOLATION = "23505";
+
+  private static final String CREATE =
+      "CREATE SCHEMA IF NOT EXISTS spate;"
+          + " CREATE TABLE IF NOT EXISTS spate.ledger ("
+          + " job_id text NOT NULL, task_id text NOT NULL, worker_id text NOT NULL, attempt int NOT NULL,"
+          + " rows bigint NOT NULL, finished_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (job_id, task_id))";
+
+  private Ledger() {}
+
+  /** Creates the ledger when missing; safe when several processes start at once. */
+  public static void ensure(DataSource dataSource) {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      c.setAutoCommit(false);
+      s.execute("SELECT pg_advisory_xact_lock(7366827)"); // serialises concurrent CREATE ... IF NOT
+      // EXISTS
+      s.execute(CREATE);
+      c.commit();
+    } catch (SQLException e) {
+      throw SqlErrors.classify("creating the task ledger spate.ledger", e);
+    }
+  }
+
+  /** The rows a finished task committed, or empty when the task has not finished. */
+  public static OptionalLong finishedRows(DataSource dataSource, String jobId, String taskId) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s =
+            c.prepareStatement("SELECT rows FROM spate.ledger WHERE job_id = ? AND task_id = ?")) {
+      s.setString(1, jobId);
+      s.setString(2, taskId);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.classify("reading the ledger for job " + jobId + " task " + taskId, e);
+    }
+  }
+
+  /**
+   * Records the task as finished inside the caller's open transaction.
+   *
+   * @throws AlreadyDoneException when another execution of the task committed first
+   */
+  public static void record(
+      Connection c, String jobId, String taskId, String workerId, int attempt, long rows)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO spate.ledger (job_id, task_id, worker_id, attempt, rows) VALUES (?, ?, ?, ?, ?)")) {
+      s.setString(1, jobId);
+      s.setString(2, taskId);
+      s.setString(3, workerId);
+      s.setInt(4, attempt);
+      s.setLong(5, rows);
+      s.executeUpdate();
+    } catch (SQLException e) {
+      if (UNIQUE_VIOLATION.equals(e.getSQLState())) {
+        throw new AlreadyDoneException(
+            "job "
+                + jobId
+                + " / task "
+                + taskId
+                + " was finished by another execution; this one rolled back");
+      }
+      throw e;
+    }
+  }
+
+  /** Another execution of the same task committed first; this one's transaction rolled back. */
+  public static final class AlreadyDoneException extends RuntimeException {
+    public AlreadyDoneException(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package io.spate.worker.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.UUID;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.postgresql.PostgreSQLContainer;
+
+/**
+ * A fresh, uniquely named database on a real PostgreSQL server, dropped on {@link #close()}.
+ *
+ * <p>The server is, in order: the one {@code SPATE_TEST_PG} names (a JDBC URL of a database the
+ * user may {@code CREATE DATABASE} from, user and password from {@code SPATE_TEST_PG_USER} and
+ * {@code SPATE_TEST_PG_PASSWORD}); a Testcontainers PostgreSQL when a Docker engine answers; the
+ * local server at 127.0.0.1:5432 as user {@code postgres}. Never a mock.
+ */
+public final class TestDatabase implements AutoCloseable {
+
+  private static Server server;
+
+  private final String name;
+
+  private TestDatabase(String name) {
+    this.name = name;
+  }
+
+  /** Creates an empty database for one test class or test. */
+  public static TestDatabase create() {
+    String name = "spate_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    try (Connection c = server().admin();
+        Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE " + name);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot create test database on " + server().adminUrl, e);
+    }
+    return new TestDatabase(name);
+  }
+
+  /** Creates an empty database and runs a schema file from {@code ../shared/schemas}. */
+  public static TestDatabase withSharedSchema(String fileName) {
+    TestDatabase db = create();
+    db.executeFile(sharedSchema(fileName));
+    return db;
+  }
+
+  /** The path of a shared benchmark schema, found from the module or the repository root. */
+  public static Path sharedSchema(String fileName) {
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      Path candidate = dir.resolveSibling("shared").resolve("schemas").resolve(fileName);
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("no ../shared/schemas/" + fileName + " beside the repository");
+  }
+
+  public String jdbcUrl() {
+    return server().urlFor(name);
+  }
+
+  public String user() {
+    return server().user;
+  }
+
+  public String password() {
+    return server().password;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Connection connect() throws SQLException {
+    return DriverManager.getConnection(jdbcUrl(), user(), password());
+  }
+
+  /** Runs one or more SQL statements. */
+  public void execute(String sql) {
+    try (Connection c = connect();
+        Statement s = c.createStatement()) {
+      s.execute(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException("failed on " + name + ": " + sql, e);
+    }
+  }
+
+  public void executeFile(Path file) {
+    try {
+      execute(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read " + file, e);
+    }
+  }
+
+  /** The single value of a one-row, one-column query, as text. */
+  public String queryString(String sql) {
+    try (Connection c = connect();
+        Statement s = c.createStatement();
+        var rs = s.executeQuery(sql)) {
+      if (!rs.next()) {
+        throw new IllegalStateException("no row from " + sql);
+      }
+      return rs.getString(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException("failed on " + name + ": " + sql, e);
+    }
+  }
+
+  public long queryLong(String sql) {
+    return Long.parseLong(queryString(sql));
+  }
+
+  @Override
+  public void close() {
+    try (Connection c = server().admin();
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot drop test database " + name, e);
+    }
+  }
+
+  private static synchronized Server server() {
+    if (server == null) {
+      server = Server.find();
+    }
+    return server;
+  }
+
+  /** Where test databases are created. */
+  private record Server(String adminUrl, String user, String password) {
+
+    static Server find() {
+      String url = System.getenv("SPATE_TEST_PG");
+      if (url != null && !url.isBlank()) {
+        return new Server(
+            url,
+            System.getenv().getOrDefault("SPATE_TEST_PG_USER", "postgres"),
+            System.getenv().getOrDefault("SPATE_TEST_PG_PASSWORD", ""));
+      }
+      if (dockerAvailable()) {
+        PostgreSQLContainer container = new PostgreSQLContainer("postgres:17-alpine");
+        container.start();
+        return new Server(container.getJdbcUrl(), container.getUsername(), container.getPassword());
+      }
+      return new Server("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "");
+    }
+
+    private static boolean dockerAvailable() {
+      try {
+        return DockerClientFactory.instance().isDockerAvailable();
+      } catch (RuntimeException | LinkageError e) {
+        return false;
+      }
+    }
+
+    Connection admin() throws SQLException {
+      return DriverManager.getConnection(adminUrl, user, password);
+    }
+
+    String urlFor(String database) {
+      int slash = adminUrl.indexOf('/', "jdbc:postgresql://".length());
+      int query = adminUrl.indexOf('?', slash);
+      String rest = query < 0 ? "" : adminUrl.substring(query);
+      return adminUrl.substring(0, slash + 1) + database.toLowerCase(Locale.ROOT) + rest;
+    }
+  }
+}
