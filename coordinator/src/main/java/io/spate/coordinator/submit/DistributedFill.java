@@ -90,6 +90,7 @@ public final class DistributedFill implements AutoCloseable {
   private final FillProgress progress;
   private final Retries retries;
   private final KafkaProducer<String, byte[]> producer;
+  private final TaskPlacement placement;
   private final ExecutorService finisher =
       Executors.newSingleThreadExecutor(r -> new Thread(r, "spate-finish"));
 
@@ -122,6 +123,7 @@ public final class DistributedFill implements AutoCloseable {
     p.put(ProducerConfig.ACKS_CONFIG, "all");
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
     for (Task t : job.plan().tasks()) {
       tasks.put(taskId(t), t);
     }
@@ -272,9 +274,11 @@ public final class DistributedFill implements AutoCloseable {
         addRows(id, table, event.rows());
         doneTasks.add(id);
         retryAt.remove(id);
+        placement.settled(id);
         finishTableIfDone(event.table());
       }
       case FAILED -> {
+        placement.settled(id);
         addRows(id, table, 0);
         rowsByTask.remove(id); // the attempt rolled back: its rows are gone
         if (replaying) {
@@ -361,6 +365,7 @@ public final class DistributedFill implements AutoCloseable {
         producer.send(
             new ProducerRecord<>(
                 kafka.topics().tasks(),
+                placement.place(id),
                 id,
                 Messages.encode(
                     new TaskMessage(
@@ -465,6 +470,7 @@ public final class DistributedFill implements AutoCloseable {
   @Override
   public void close() {
     finisher.shutdownNow();
+    placement.close();
     producer.close(Duration.ofSeconds(5));
   }
 }

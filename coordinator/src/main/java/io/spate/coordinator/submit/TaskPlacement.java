@@ -1,0 +1,147 @@
+package io.spate.coordinator.submit;
+
+import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.consume.WorkerLoop;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Chooses the tasks-topic partition of each task so that the workers share a table's tasks evenly.
+ * A worker owns whole partitions and runs one task of a partition at a time, so hashing task ids
+ * onto partitions can queue two tasks of a table behind each other on one worker while another
+ * idles. Instead each task goes to the worker (consumer-group member) with the fewest unfinished
+ * tasks, and there to its partition with the fewest.
+ *
+ * <p>Placement only steers load: whatever partition a task lands on, any worker that owns it runs
+ * it, and the ledger keeps its effect single. When the group cannot be described (no worker yet, a
+ * rebalance, no DESCRIBE permission) tasks spread over all partitions in an order that alternates
+ * between the halves, quarters, ... of the partition range (how the default range assignor hands
+ * partitions to members). Used only by the following thread.
+ */
+final class TaskPlacement implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(TaskPlacement.class);
+
+  /** How long a read of the group's assignment stands before placement reads it again. */
+  private static final long MEMBERS_TTL_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  private static final int DESCRIBE_TIMEOUT_MS = 2_000;
+
+  private final Admin admin;
+  private final String group;
+  private final String topic;
+  private final int[] unfinished;
+  private final List<Integer> spreadOrder;
+  private final Map<String, Integer> partitionOfTask = new HashMap<>();
+  private List<List<Integer>> members = List.of();
+  private long membersReadAt = Long.MIN_VALUE;
+  private boolean describeRefused;
+
+  TaskPlacement(KafkaSettings kafka, int partitions) {
+    this.admin = Admin.create(kafka.client());
+    this.group = WorkerLoop.group(kafka);
+    this.topic = kafka.topics().tasks();
+    this.unfinished = new int[partitions];
+    this.spreadOrder = spreadOrder(partitions);
+  }
+
+  /** The partition for a task about to be published; it counts as unfinished until settled. */
+  int place(String taskId) {
+    settled(taskId); // a task published again leaves its old partition
+    refreshMembers();
+    List<Integer> candidates =
+        members.stream().min(Comparator.comparingInt(this::unfinishedOn)).orElse(spreadOrder);
+    int partition =
+        candidates.stream().min(Comparator.comparingInt(p -> unfinished[p])).orElseThrow();
+    unfinished[partition]++;
+    partitionOfTask.put(taskId, partition);
+    return partition;
+  }
+
+  /** The task succeeded or failed: it no longer loads its partition. */
+  void settled(String taskId) {
+    Integer partition = partitionOfTask.remove(taskId);
+    if (partition != null) {
+      unfinished[partition]--;
+    }
+  }
+
+  private int unfinishedOn(List<Integer> partitions) {
+    return partitions.stream().mapToInt(p -> unfinished[p]).sum();
+  }
+
+  /** Reads which partitions of the tasks topic each live worker holds, at most once a TTL. */
+  private void refreshMembers() {
+    long now = System.nanoTime();
+    if (describeRefused || now - membersReadAt < MEMBERS_TTL_NANOS) {
+      return;
+    }
+    membersReadAt = now;
+    try {
+      ConsumerGroupDescription description =
+          admin
+              .describeConsumerGroups(List.of(group))
+              .describedGroups()
+              .get(group)
+              .get(DESCRIBE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+      List<List<Integer>> read = new ArrayList<>();
+      for (MemberDescription member : description.members()) {
+        List<Integer> owned =
+            member.assignment().topicPartitions().stream()
+                .filter(tp -> tp.topic().equals(topic) && tp.partition() < unfinished.length)
+                .map(TopicPartition::partition)
+                .sorted()
+                .toList();
+        if (!owned.isEmpty()) {
+          read.add(owned);
+        }
+      }
+      members = read;
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof org.apache.kafka.common.errors.AuthorizationException) {
+        describeRefused = true;
+        log.info(
+            "may not describe consumer group {}: tasks spread over all partitions instead", group);
+      }
+      members = List.of(); // no group yet, or a rebalance: spread until the next read
+    } catch (TimeoutException e) {
+      members = List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      members = List.of();
+    }
+  }
+
+  /**
+   * Partitions 0..n-1 in bit-reversed order (0, n/2, n/4, 3n/4, ...): consecutive tasks land in
+   * different halves, then different quarters, of the range.
+   */
+  static List<Integer> spreadOrder(int n) {
+    int bits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+    List<Integer> order = new ArrayList<>(n);
+    for (int i = 0; i < 1 << bits; i++) {
+      int p = Integer.reverse(i) >>> (32 - bits);
+      if (p < n) {
+        order.add(p);
+      }
+    }
+    return order;
+  }
+
+  @Override
+  public void close() {
+    admin.close(java.time.Duration.ofSeconds(2));
+  }
+}
