@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -41,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * committed and its outcome is published. A task cut short (shutdown, a lost partition) is never
  * committed: it is delivered again, and the ledger keeps its effect single.
  *
- * <p>Only the loop's thread touches the consumer.
+ * <p>Only the loop's thread touches the consumer, but for {@code wakeup()}: {@link #stop()} and
+ * every finished task call it, so the loop settles a finished task at once instead of after its
+ * poll's timeout (with every partition paused, nothing else ends a poll).
  */
 public final class WorkerLoop implements AutoCloseable {
 
@@ -150,11 +153,11 @@ public final class WorkerLoop implements AutoCloseable {
         });
     try {
       while (running) {
-        ConsumerRecords<String, byte[]> records;
+        ConsumerRecords<String, byte[]> records = ConsumerRecords.empty();
         try {
           records = consumer.poll(Duration.ofMillis(100));
         } catch (WakeupException e) {
-          break; // stop() was called
+          // stop() was called, or a task finished: settle it now
         }
         for (ConsumerRecord<String, byte[]> record : records) {
           start(record);
@@ -184,15 +187,20 @@ public final class WorkerLoop implements AutoCloseable {
       return;
     }
     consumer.pause(List.of(tp));
-    inFlight.put(
-        tp,
-        new InFlight(
-            record.offset(),
-            pool.submit(
-                () -> {
-                  runner.run(task);
-                  return null;
-                })));
+    FutureTask<Void> run =
+        new FutureTask<>(
+            () -> {
+              runner.run(task);
+              return null;
+            }) {
+          @Override
+          protected void done() {
+            // once isDone() holds: with every partition busy, the poll would idle out its timeout
+            consumer.wakeup();
+          }
+        };
+    inFlight.put(tp, new InFlight(record.offset(), run));
+    pool.execute(run);
   }
 
   /**
@@ -230,7 +238,11 @@ public final class WorkerLoop implements AutoCloseable {
       return;
     }
     try {
-      consumer.commitSync(Map.of(tp, new OffsetAndMetadata(offset + 1)));
+      try {
+        consumer.commitSync(Map.of(tp, new OffsetAndMetadata(offset + 1)));
+      } catch (WakeupException e) { // a task finished meanwhile: the wake-up is spent, commit again
+        consumer.commitSync(Map.of(tp, new OffsetAndMetadata(offset + 1)));
+      }
     } catch (KafkaException e) {
       log.warn(
           "cannot commit {}@{} (the task will be delivered again and skipped by the ledger): {}",
