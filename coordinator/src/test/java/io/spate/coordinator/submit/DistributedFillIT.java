@@ -10,6 +10,7 @@ import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,8 +19,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -327,6 +331,58 @@ class DistributedFillIT {
         TestBroker.shared().bootstrapServers(),
         null,
         new Topics("spate.jobs", "spate.tasks", "spate.events", 6).prefixed(prefix));
+  }
+
+  @Test
+  void twoIdleWorkersEachGetHalfOfATablesTasks() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql");
+        SpateProcess a = SpateProcess.start(workerArgs(db, prefix));
+        SpateProcess b = SpateProcess.start(workerArgs(db, prefix))) {
+      awaitMembersHoldingPartitions(prefix, 2);
+
+      Fills.Run run = submit(db, prefix, "--rows", "big_t=8000", "--task-rows", "1000");
+
+      assertEquals(0, run.exitCode(), run.err());
+      assertEquals(
+          "4,4",
+          db.queryString(
+              "SELECT string_agg(n::text, ',') FROM"
+                  + " (SELECT count(*) AS n FROM spate.ledger GROUP BY worker_id) per_worker"),
+          "tasks per worker, from the ledger (hashing task ids onto partitions gave 2,6)");
+    }
+  }
+
+  /** Waits (up to 60 s) until {@code n} workers of the group hold partitions of the tasks topic. */
+  private static void awaitMembersHoldingPartitions(String prefix, int n) throws Exception {
+    String group = WorkerLoop.group(kafka(prefix));
+    try (Admin admin = Admin.create(kafka(prefix).client())) {
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      long holding = 0;
+      while (holding < n) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException(
+              group + " has " + holding + " members holding partitions");
+        }
+        Thread.sleep(200);
+        try {
+          holding =
+              admin
+                  .describeConsumerGroups(List.of(group))
+                  .describedGroups()
+                  .get(group)
+                  .get()
+                  .members()
+                  .stream()
+                  .filter(m -> !m.assignment().topicPartitions().isEmpty())
+                  .count();
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+            throw e;
+          }
+        }
+      }
+    }
   }
 
   /** Every task the worker reported as started. */
