@@ -7,12 +7,12 @@ import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Planner;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
+import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.cli.WorkerCommand;
-import io.spate.worker.sink.Triggers;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -149,14 +149,13 @@ public final class SpateCli {
                   + disableTriggers)) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
-        if (disableTriggers) {
-          Triggers.checkAllowed(target.pool());
-        }
+        LoadTriggers triggers = LoadTriggers.choose(target.pool(), plan, disableTriggers);
+        Streams.err.println(triggers.description());
         TargetTables.prepare(target.pool(), plan, truncate);
         ProgressDisplay display =
             ProgressDisplay.start(progress, Streams.err, System.console() != null);
         try {
-          new LocalFill(plan, target.pool(), threads, progress, disableTriggers).run();
+          new LocalFill(plan, target.pool(), threads, progress, triggers.mode()).run();
         } finally {
           display.close();
         }

@@ -8,11 +8,11 @@ import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
+import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.cli.KafkaOptions;
 import io.spate.worker.consume.KafkaSettings;
 import io.spate.worker.consume.Targets;
-import io.spate.worker.sink.Triggers;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -98,10 +98,9 @@ final class SubmitCommand implements Callable<Integer> {
                 + " disable-triggers="
                 + disableTriggers)) {
       FillProgress progress = new FillProgress(planned.plan());
-      if (disableTriggers) {
-        Triggers.checkAllowed(
-            planned.pool()); // this role's; each worker's own role is checked by its first task
-      }
+      // this role's; with --disable-triggers each worker's own role is checked by its first task
+      LoadTriggers triggers = LoadTriggers.choose(planned.pool(), planned.plan(), disableTriggers);
+      SpateCli.Streams.err.println(triggers.description());
       try (DistributedFill fill =
           Submission.publish(
               settings,
@@ -109,7 +108,7 @@ final class SubmitCommand implements Callable<Integer> {
               target,
               planned.plan(),
               truncate,
-              disableTriggers,
+              triggers,
               follow.retries(),
               progress)) {
         SpateCli.Streams.err.println(

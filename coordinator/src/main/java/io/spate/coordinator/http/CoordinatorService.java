@@ -13,6 +13,7 @@ import io.spate.coordinator.plan.Planner;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
+import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.plan.FillPlan;
@@ -20,7 +21,6 @@ import io.spate.protocol.schema.Schema;
 import io.spate.worker.consume.JobCache;
 import io.spate.worker.consume.Targets;
 import io.spate.worker.sink.SqlErrors;
-import io.spate.worker.sink.Triggers;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerResponse;
@@ -340,10 +340,8 @@ public final class CoordinatorService implements AutoCloseable {
       throw mask(SqlErrors.classify("target " + targetName + ": cannot connect", e));
     }
     FillPlan plan = Planner.plan(schema, fillSettings);
-    boolean disableTriggers = Boolean.TRUE.equals(r.disableTriggers());
-    if (disableTriggers) {
-      Triggers.checkAllowed(target);
-    }
+    LoadTriggers triggers =
+        LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
     DistributedFill.Retries d = settings.retries();
     DistributedFill.Retries retries =
         new DistributedFill.Retries(
@@ -358,7 +356,7 @@ public final class CoordinatorService implements AutoCloseable {
             targetName,
             plan,
             Boolean.TRUE.equals(r.truncate()),
-            disableTriggers,
+            triggers,
             retries,
             progress);
     ServiceJob job =

@@ -9,6 +9,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.sink.CopySink;
+import io.spate.worker.sink.Triggers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,27 +37,27 @@ public final class LocalFill {
   private final DataSource dataSource;
   private final int threads;
   private final FillProgress progress;
-  private final boolean triggersOff;
+  private final Triggers.Mode triggers;
 
   public LocalFill(FillPlan plan, DataSource dataSource, int threads, FillProgress progress) {
-    this(plan, dataSource, threads, progress, false);
+    this(plan, dataSource, threads, progress, Triggers.Mode.ON);
   }
 
   /**
-   * @param triggersOff load with user triggers off ({@link io.spate.worker.sink.Triggers}); every
-   *     foreign key is then validated once all tables are full
+   * @param triggers what each load does with the server's triggers ({@link Triggers}); unless they
+   *     stay on, every foreign key is validated once all tables are full
    */
   public LocalFill(
       FillPlan plan,
       DataSource dataSource,
       int threads,
       FillProgress progress,
-      boolean triggersOff) {
+      Triggers.Mode triggers) {
     this.plan = plan;
     this.dataSource = dataSource;
     this.threads = threads;
     this.progress = progress;
-    this.triggersOff = triggersOff;
+    this.triggers = triggers;
   }
 
   /** Runs every task; returns when all have committed, or throws the first failure. */
@@ -75,7 +76,7 @@ public final class LocalFill {
       }
     }
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    CopySink sink = new CopySink(dataSource, triggersOff, n -> {});
+    CopySink sink = new CopySink(dataSource, triggers, n -> {});
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Task> completions = new ExecutorCompletionService<>(pool);
     int running = 0;
@@ -119,7 +120,7 @@ public final class LocalFill {
                   .filter(n -> !done.contains(n))
                   .toList());
     }
-    if (triggersOff) {
+    if (triggers != Triggers.Mode.ON) {
       ForeignKeys.validate(dataSource, plan);
     }
   }

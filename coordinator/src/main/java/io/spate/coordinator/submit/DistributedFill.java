@@ -180,8 +180,8 @@ public final class DistributedFill implements AutoCloseable {
         checkFinishing();
       }
       awaitFinishing();
-      if (job.disableTriggers()) {
-        ForeignKeys.validate(target, job.plan()); // the workers loaded with foreign-key checks off
+      if (job.validatesForeignKeysAtEnd()) {
+        ForeignKeys.validate(target, job.plan()); // workers may have loaded with the checks off
       }
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();

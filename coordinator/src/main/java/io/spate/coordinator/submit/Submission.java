@@ -1,12 +1,14 @@
 package io.spate.coordinator.submit;
 
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.consume.KafkaSettings;
 import io.spate.worker.ledger.Ledger;
+import io.spate.worker.sink.Triggers;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -28,13 +30,21 @@ public final class Submission {
       boolean truncate,
       DistributedFill.Retries retries,
       FillProgress progress) {
-    return publish(kafka, target, targetName, plan, truncate, false, retries, progress);
+    return publish(
+        kafka,
+        target,
+        targetName,
+        plan,
+        truncate,
+        LoadTriggers.choose(target, plan, false),
+        retries,
+        progress);
   }
 
   /**
    * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean,
-   * DistributedFill.Retries, FillProgress)}; with {@code disableTriggers} the job tells workers to
-   * load with user triggers off, and its follower validates every foreign key at the end.
+   * DistributedFill.Retries, FillProgress)}, telling workers what to do with the triggers; unless
+   * they stay on, the job's follower validates every foreign key at the end.
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -42,7 +52,7 @@ public final class Submission {
       String targetName,
       FillPlan plan,
       boolean truncate,
-      boolean disableTriggers,
+      LoadTriggers triggers,
       DistributedFill.Retries retries,
       FillProgress progress) {
     TargetTables.prepare(target, plan, truncate);
@@ -57,7 +67,8 @@ public final class Submission {
             JobMessage.State.RUNNING,
             null,
             System.currentTimeMillis(),
-            disableTriggers);
+            triggers.mode() == Triggers.Mode.OFF,
+            triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED);
     DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries);
     try {
       fill.publishJob();

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.sink.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.SQLException;
 import java.util.Map;
@@ -19,7 +21,9 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * User triggers fire during a load by default; {@code --disable-triggers} switches them off for the
  * load transactions only, validates every foreign key afterwards, and a role that may not set
- * {@code session_replication_role} is told so, by name, before anything is written.
+ * {@code session_replication_role} is told so, by name, before anything is written. Tables with no
+ * user trigger load with the server's foreign-key checks off where the role allows it, and every
+ * key is checked once at the end.
  */
 class TriggersFillIT {
 
@@ -45,6 +49,16 @@ class TriggersFillIT {
       CREATE TRIGGER customer_guard BEFORE INSERT ON customer FOR EACH ROW EXECUTE FUNCTION refuse_customer();
       """;
 
+  /** The same tables with no trigger, the second one partitioned. */
+  private static final String PLAIN_SCHEMA =
+      """
+      CREATE TABLE customer (id int PRIMARY KEY, name text NOT NULL);
+      CREATE TABLE orders (id int, customer_id int NOT NULL REFERENCES customer, note text,
+        PRIMARY KEY (id, customer_id)) PARTITION BY HASH (customer_id);
+      CREATE TABLE orders_0 PARTITION OF orders FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+      CREATE TABLE orders_1 PARTITION OF orders FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+      """;
+
   private static final String[] FILL = {
     "--rows", "customer=200", "--rows", "orders=3000", "--task-rows", "700"
   };
@@ -54,8 +68,13 @@ class TriggersFillIT {
     try (TestDatabase db = TestDatabase.create()) {
       db.execute(SCHEMA);
 
-      Fills.local(db, FILL);
+      Fills.Run run = Fills.local(db, FILL);
 
+      assertTrue(
+          run.err()
+              .contains(
+                  "foreign keys: checked row by row by the server (trigger orders_audit on orders has to fire"),
+          run.err());
       assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
       assertEquals(
           3000L,
@@ -67,6 +86,91 @@ class TriggersFillIT {
       assertEquals(1, refused.exitCode(), refused.err());
       assertTrue(
           refused.err().contains("customers are created by the application only"), refused.err());
+    }
+  }
+
+  @Test
+  void withoutUserTriggersForeignKeysAreCheckedOnceAfterTheLoadAndStayEnforced()
+      throws SQLException {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(PLAIN_SCHEMA);
+
+      Fills.Run run = Fills.local(db, FILL);
+
+      assertTrue(
+          run.err()
+              .contains(
+                  "foreign keys: checked once after the load (no user trigger or rule on the filled tables)"),
+          run.err());
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
+      assertEquals(Map.of("orders.orders_customer_id_fkey", 0L), Fills.orphans(db));
+      assertEquals(
+          "true",
+          db.queryString(
+              "SELECT bool_and(convalidated)::text FROM pg_constraint WHERE contype = 'f'"),
+          "every foreign key is still marked valid");
+      IllegalStateException orphan =
+          assertThrows(
+              IllegalStateException.class,
+              () -> db.execute("INSERT INTO orders VALUES (1, 999999, NULL)"),
+              "the server checks new rows again once the load is over");
+      assertEquals(
+          "23503", ((SQLException) orphan.getCause()).getSQLState(), orphan.getCause().toString());
+    }
+  }
+
+  @Test
+  void aTriggerOnAPartitionKeepsTheServersForeignKeyChecks() {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(
+          PLAIN_SCHEMA
+              + """
+              CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN NEW.note := 'seen'; RETURN NEW; END $$;
+              CREATE TRIGGER orders_1_touch BEFORE INSERT ON orders_1 FOR EACH ROW EXECUTE FUNCTION touch();
+              """);
+
+      Fills.Run run = Fills.local(db, FILL);
+
+      assertTrue(
+          run.err()
+              .contains(
+                  "foreign keys: checked row by row by the server (trigger orders_1_touch on orders_1"),
+          run.err());
+      assertEquals(
+          db.queryLong("SELECT count(*) FROM orders_1"),
+          db.queryLong("SELECT count(*) FROM orders_1 WHERE note = 'seen'"),
+          "the partition's trigger fired for each of its rows");
+    }
+  }
+
+  @Test
+  void aLoadThatMayNotSwitchTheChecksOffKeepsThemOnAndStillFills() throws SQLException {
+    String role = "spate_it_app_" + UUID.randomUUID().toString().substring(0, 8);
+    TestDatabase db = TestDatabase.create();
+    try {
+      db.execute("CREATE ROLE " + role + " LOGIN");
+      db.execute(
+          PLAIN_SCHEMA + "GRANT SELECT, INSERT ON customer, orders, orders_0, orders_1 TO " + role);
+      FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("customer", 200L, "orders", 3000L));
+      PGSimpleDataSource asRole = new PGSimpleDataSource();
+      asRole.setURL(db.jdbcUrl());
+      asRole.setUser(role);
+
+      // what a worker whose role differs from the coordinator's does with a job that asks for it
+      new LocalFill(plan, asRole, 2, new FillProgress(plan), Triggers.Mode.OFF_IF_ALLOWED).run();
+
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
+      assertEquals(Map.of("orders.orders_customer_id_fkey", 0L), Fills.orphans(db));
+      Fills.Run run = Fills.cli(args(db, role, "--truncate"));
+      assertTrue(
+          run.err().contains("this role may not set session_replication_role; a superuser"),
+          run.err());
+    } finally {
+      db.close();
+      try (TestDatabase other = TestDatabase.create()) {
+        other.execute("DROP ROLE IF EXISTS " + role);
+      }
     }
   }
 

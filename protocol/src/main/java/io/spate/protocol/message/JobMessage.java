@@ -13,6 +13,10 @@ import io.spate.protocol.plan.FillPlan;
  * @param disableTriggers workers load with user triggers (and with them foreign-key checks) off,
  *     and the coordinator validates every foreign key once the rows are in; absent (false) in
  *     messages of earlier writers
+ * @param foreignKeysAfterLoad the filled tables have no user trigger or rule, so workers whose role
+ *     may set the replica role load with it (which only moves the foreign-key checks), and the
+ *     coordinator validates every foreign key once the rows are in; absent (false) in messages of
+ *     earlier writers, whose workers then keep the server's row-by-row checks
  */
 public record JobMessage(
     String v,
@@ -22,7 +26,8 @@ public record JobMessage(
     State state,
     String error,
     long submittedAtMillis,
-    boolean disableTriggers) {
+    boolean disableTriggers,
+    boolean foreignKeysAfterLoad) {
 
   /** A job that loads with triggers on. */
   public JobMessage(
@@ -33,7 +38,7 @@ public record JobMessage(
       State state,
       String error,
       long submittedAtMillis) {
-    this(v, jobId, target, plan, state, error, submittedAtMillis, false);
+    this(v, jobId, target, plan, state, error, submittedAtMillis, false, false);
   }
 
   public enum State {
@@ -45,6 +50,19 @@ public record JobMessage(
 
   public JobMessage withState(State newState, String newError) {
     return new JobMessage(
-        v, jobId, target, plan, newState, newError, submittedAtMillis, disableTriggers);
+        v,
+        jobId,
+        target,
+        plan,
+        newState,
+        newError,
+        submittedAtMillis,
+        disableTriggers,
+        foreignKeysAfterLoad);
+  }
+
+  /** Whether the coordinator checks every foreign key once the rows are in. */
+  public boolean validatesForeignKeysAtEnd() {
+    return disableTriggers || foreignKeysAfterLoad;
   }
 }

@@ -554,6 +554,7 @@ class MessagesTest {
             base.state(),
             null,
             base.submittedAtMillis(),
+            true,
             true);
 
     assertEquals(off, Messages.decodeJob(Messages.encode(off)));
@@ -562,11 +563,18 @@ class MessagesTest {
             .withState(JobMessage.State.DONE, null)
             .disableTriggers(),
         "a state change keeps the option");
+    assertTrue(
+        Messages.decodeJob(Messages.encode(off))
+            .withState(JobMessage.State.DONE, null)
+            .foreignKeysAfterLoad(),
+        "a state change keeps where foreign keys are checked");
     byte[] earlier =
         new String(Messages.encode(base), UTF_8)
             .replace(",\"disableTriggers\":false", "")
+            .replace(",\"foreignKeysAfterLoad\":false", "")
             .getBytes(UTF_8);
     assertFalse(new String(earlier, UTF_8).contains("disableTriggers"));
+    assertFalse(new String(earlier, UTF_8).contains("foreignKeysAfterLoad"));
     assertEquals(base, Messages.decodeJob(earlier));
   }
 

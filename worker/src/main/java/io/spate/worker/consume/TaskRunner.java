@@ -13,6 +13,7 @@ import io.spate.worker.generate.Engine;
 import io.spate.worker.ledger.Ledger;
 import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.sink.CopySink;
+import io.spate.worker.sink.Triggers;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
@@ -106,7 +107,7 @@ final class TaskRunner {
       AtomicLong sent = new AtomicLong();
       AtomicLong lastReport = new AtomicLong(System.nanoTime());
       long rows =
-          new CopySink(target, job.disableTriggers(), metrics::bytesSent)
+          new CopySink(target, triggers(job), metrics::bytesSent)
               .load(
                   engine(job),
                   new Task(task.table(), task.start(), task.end()),
@@ -159,6 +160,14 @@ final class TaskRunner {
           message,
           e instanceof RetriableException || !(e instanceof SpateException));
     }
+  }
+
+  /** What the job asks of this worker's loads; {@code --disable-triggers} wins. */
+  private static Triggers.Mode triggers(JobMessage job) {
+    if (job.disableTriggers()) {
+      return Triggers.Mode.OFF;
+    }
+    return job.foreignKeysAfterLoad() ? Triggers.Mode.OFF_IF_ALLOWED : Triggers.Mode.ON;
   }
 
   private Engine engine(JobMessage job) {

@@ -33,20 +33,21 @@ public final class CopySink {
   private final DataSource dataSource;
   private final LongConsumer bytesSent;
 
-  /** Whether each load transaction switches user triggers off first ({@link Triggers}). */
-  private final boolean triggersOff;
+  /** What each load transaction does with the server's triggers first ({@link Triggers}). */
+  private final Triggers.Mode triggers;
 
   public CopySink(DataSource dataSource) {
-    this(dataSource, false, n -> {});
+    this(dataSource, Triggers.Mode.ON, n -> {});
   }
 
   /**
-   * @param triggersOff run each load with {@code session_replication_role = replica} (SET LOCAL)
+   * @param triggers whether each load runs with {@code session_replication_role = replica} (SET
+   *     LOCAL)
    * @param bytesSent receives the size of each buffer of COPY data as it reaches the server
    */
-  public CopySink(DataSource dataSource, boolean triggersOff, LongConsumer bytesSent) {
+  public CopySink(DataSource dataSource, Triggers.Mode triggers, LongConsumer bytesSent) {
     this.dataSource = dataSource;
-    this.triggersOff = triggersOff;
+    this.triggers = triggers;
     this.bytesSent = bytesSent;
   }
 
@@ -77,9 +78,7 @@ public final class CopySink {
         table.columnNames().stream().map(Table::quote).collect(Collectors.joining(", "));
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
-      if (triggersOff) {
-        Triggers.switchOff(connection, "task " + task);
-      }
+      Triggers.apply(triggers, connection, "task " + task);
       try {
         long rows;
         if (plan.secondPass()) {

@@ -26,6 +26,56 @@ public final class Triggers {
 
   private Triggers() {}
 
+  /** How a load treats the server's triggers. */
+  public enum Mode {
+    /** Triggers fire: user triggers and the server's row-by-row foreign-key checks. */
+    ON,
+    /** Off, or the load fails naming what to grant ({@code --disable-triggers}). */
+    OFF,
+    /**
+     * Off where the load's role may switch them off, on where it may not: for tables with no user
+     * trigger or rule, where the only difference is when the foreign keys are checked.
+     */
+    OFF_IF_ALLOWED
+  }
+
+  /** Applies {@code mode} to the rest of {@code connection}'s current transaction. */
+  static void apply(Mode mode, Connection connection, String where) throws SQLException {
+    switch (mode) {
+      case ON -> {}
+      case OFF -> switchOff(connection, where);
+      case OFF_IF_ALLOWED -> {
+        try (Statement s = connection.createStatement()) {
+          s.execute(SWITCH_OFF);
+        } catch (SQLException e) {
+          if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+            throw e;
+          }
+          connection.rollback(); // nothing written yet: the load goes on with triggers on
+        }
+      }
+    }
+  }
+
+  /** Whether the role {@code dataSource} connects as may switch triggers off. Writes nothing. */
+  public static boolean allowed(DataSource dataSource) throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      c.setAutoCommit(false);
+      try (Statement s = c.createStatement()) {
+        s.execute(SWITCH_OFF);
+        return true;
+      } catch (SQLException e) {
+        if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+          return false;
+        }
+        throw e;
+      } finally {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+    }
+  }
+
   /**
    * Switches triggers off for the rest of {@code connection}'s current transaction (auto-commit
    * must be off).
