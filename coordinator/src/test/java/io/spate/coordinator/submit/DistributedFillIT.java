@@ -104,6 +104,7 @@ class DistributedFillIT {
     try (TestDatabase db = schemaDatabase()) {
       for (int n = 1; n <= 3; n++) {
         workers.add(SpateProcess.start(workerArgs(db, prefix)));
+        awaitMembersHoldingPartitions(prefix, n); // else a fast job ends before the new one joins
         Fills.Run run = submit(db, prefix, "--config", config, "--truncate");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(
