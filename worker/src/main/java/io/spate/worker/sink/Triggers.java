@@ -45,15 +45,23 @@ public final class Triggers {
       case ON -> {}
       case OFF -> switchOff(connection, where);
       case OFF_IF_ALLOWED -> {
-        try (Statement s = connection.createStatement()) {
-          s.execute(SWITCH_OFF);
-        } catch (SQLException e) {
-          if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
-            throw e;
-          }
+        if (!trySwitchOff(connection)) {
           connection.rollback(); // nothing written yet: the load goes on with triggers on
         }
       }
+    }
+  }
+
+  /** Switches triggers off, or returns false (the transaction aborted) if the role may not. */
+  private static boolean trySwitchOff(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute(SWITCH_OFF);
+      return true;
+    } catch (SQLException e) {
+      if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+        throw e;
+      }
+      return false;
     }
   }
 
@@ -61,14 +69,8 @@ public final class Triggers {
   public static boolean allowed(DataSource dataSource) throws SQLException {
     try (Connection c = dataSource.getConnection()) {
       c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
-        s.execute(SWITCH_OFF);
-        return true;
-      } catch (SQLException e) {
-        if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
-          return false;
-        }
-        throw e;
+      try {
+        return trySwitchOff(c);
       } finally {
         c.rollback();
         c.setAutoCommit(true);
