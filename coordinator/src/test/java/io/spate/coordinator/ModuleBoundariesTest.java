@@ -1,10 +1,15 @@
 package io.spate.coordinator;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -102,6 +107,67 @@ class ModuleBoundariesTest {
         .resideInAPackage("io.spate.coordinator..")
         .because(
             "a worker image carries no coordinator code: dependencies point one way, coordinator -> worker -> protocol")
+        .check(classes);
+  }
+
+  @Test
+  void coordinatorUsesTheWorkerOnlyThroughItsDeclaredSurfaces() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.spate.coordinator..")
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.spate.worker..")
+                .and(not(embeddedWorkerFor(".demo")))
+                .and(
+                    not(
+                        resideInAnyPackage(
+                            "io.spate.worker.kafka",
+                            "io.spate.worker.target",
+                            "io.spate.worker.run",
+                            "io.spate.worker.generate",
+                            "io.spate.worker.cli"))))
+        .because(
+            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine and the worker command it registers")
+        .check(classes);
+  }
+
+  /**
+   * {@code spate demo} runs whole workers on threads of its own, so it alone may start their
+   * consume loop.
+   */
+  private static DescribedPredicate<JavaClass> embeddedWorkerFor(String subPackage) {
+    return DescribedPredicate.describe(
+        "the worker loop the coordinator's " + subPackage + " package embeds",
+        c -> c.getName().equals("io.spate.worker.consume.WorkerLoop"));
+  }
+
+  @Test
+  void onlyTheDemoEmbedsAWorkerLoop() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.spate.coordinator..")
+        .and()
+        .resideOutsideOfPackage("io.spate.coordinator.demo")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.spate.worker.consume")
+        .because("only the demo runs workers inside the coordinator's JVM")
+        .check(classes);
+  }
+
+  @Test
+  void theExactlyOnceRunDoesNotReachIntoTheConsumeLoop() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.spate.worker.run", "io.spate.worker.target", "io.spate.worker.kafka")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.spate.worker.consume", "io.spate.worker.cli", "io.spate.worker.health")
+        .because(
+            "local mode runs tasks through the same exactly-once path without any consume loop")
         .check(classes);
   }
 }

@@ -3,7 +3,7 @@ package io.spate.coordinator.cli;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.sink.SqlErrors;
+import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.submit.JobStatus;
-import io.spate.worker.cli.KafkaOptions;
+import io.spate.worker.kafka.KafkaOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

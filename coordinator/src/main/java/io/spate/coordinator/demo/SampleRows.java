@@ -1,7 +1,7 @@
 package io.spate.coordinator.demo;
 
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.sink.SqlErrors;
+import io.spate.worker.target.SqlErrors;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;

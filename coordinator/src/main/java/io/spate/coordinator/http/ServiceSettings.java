@@ -2,8 +2,8 @@ package io.spate.coordinator.http;
 
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.consume.KafkaSettings;
-import io.spate.worker.consume.Targets;
+import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Targets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -12,7 +12,7 @@ import io.spate.protocol.message.UnsupportedMessageException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
-import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.kafka.KafkaSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,7 +4,7 @@ import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.UnsupportedMessageException;
-import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.kafka.KafkaSettings;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.HashMap;

@@ -6,9 +6,9 @@ import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.worker.consume.KafkaSettings;
-import io.spate.worker.ledger.Ledger;
-import io.spate.worker.sink.Triggers;
+import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.run.Ledger;
+import io.spate.worker.target.Triggers;
 import java.util.UUID;
 import javax.sql.DataSource;
 

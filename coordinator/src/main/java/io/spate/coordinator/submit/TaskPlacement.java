@@ -1,7 +1,6 @@
 package io.spate.coordinator.submit;
 
-import io.spate.worker.consume.KafkaSettings;
-import io.spate.worker.consume.WorkerLoop;
+import io.spate.worker.kafka.KafkaSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -51,7 +50,7 @@ final class TaskPlacement implements AutoCloseable {
 
   TaskPlacement(KafkaSettings kafka, int partitions) {
     this.admin = Admin.create(kafka.client());
-    this.group = WorkerLoop.group(kafka);
+    this.group = kafka.workerGroup();
     this.topic = kafka.topics().tasks();
     this.unfinished = new int[partitions];
     this.spreadOrder = spreadOrder(partitions);

@@ -1,6 +1,6 @@
 package io.spate.coordinator.submit;
 
-import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.kafka.KafkaSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.spate.coordinator.target;
 
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
-import io.spate.worker.sink.SqlErrors;
-import io.spate.worker.sink.Triggers;
+import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.Triggers;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

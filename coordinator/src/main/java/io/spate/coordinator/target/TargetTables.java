@@ -6,7 +6,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
-import io.spate.worker.sink.SqlErrors;
+import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

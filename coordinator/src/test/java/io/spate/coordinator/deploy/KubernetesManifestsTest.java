@@ -29,10 +29,9 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.deploy.DeployFiles.Image;
 import io.spate.coordinator.http.ApiToken;
 import io.spate.protocol.message.Topics;
-import io.spate.worker.consume.KafkaSettings;
-import io.spate.worker.consume.Targets;
-import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.health.HealthServer;
+import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Targets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
@@ -578,7 +577,7 @@ class KubernetesManifestsTest {
     JsonNode trigger = spec.path("triggers").get(0);
     assertEquals("kafka", trigger.path("type").asText());
     assertEquals(
-        WorkerLoop.group(kafka),
+        kafka.workerGroup(),
         trigger.path("metadata").path("consumerGroup").asText(),
         "the workers' consumer group");
     assertEquals(

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.message.Topics;
-import io.spate.worker.consume.KafkaSettings;
-import io.spate.worker.consume.Targets;
+import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Targets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

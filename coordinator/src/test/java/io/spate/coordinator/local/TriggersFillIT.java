@@ -10,7 +10,7 @@ import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.worker.sink.Triggers;
+import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.SQLException;
 import java.util.Map;

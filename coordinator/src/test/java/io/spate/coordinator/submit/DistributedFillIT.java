@@ -9,8 +9,7 @@ import io.spate.coordinator.testing.TestBroker;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.Topics;
-import io.spate.worker.consume.KafkaSettings;
-import io.spate.worker.consume.WorkerLoop;
+import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -356,7 +355,7 @@ class DistributedFillIT {
 
   /** Waits (up to 60 s) until {@code n} workers of the group hold partitions of the tasks topic. */
   private static void awaitMembersHoldingPartitions(String prefix, int n) throws Exception {
-    String group = WorkerLoop.group(kafka(prefix));
+    String group = kafka(prefix).workerGroup();
     try (Admin admin = Admin.create(kafka(prefix).client())) {
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       long holding = 0;

@@ -2,7 +2,7 @@ package io.spate.coordinator.submit;
 
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
-import io.spate.worker.consume.KafkaSettings;
+import io.spate.worker.kafka.KafkaSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;

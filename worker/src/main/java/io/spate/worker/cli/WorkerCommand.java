@@ -1,10 +1,11 @@
 package io.spate.worker.cli;
 
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.consume.Targets;
 import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.health.HealthServer;
+import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.target.Targets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -3,7 +3,10 @@ package io.spate.worker.consume;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.TaskMessage;
 import io.spate.protocol.message.UnsupportedMessageException;
+import io.spate.worker.kafka.JobCache;
+import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -50,11 +53,6 @@ public final class WorkerLoop implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(WorkerLoop.class);
 
-  /** The consumer group every worker of a deployment joins: named after its tasks topic. */
-  public static String group(KafkaSettings kafka) {
-    return kafka.topics().tasks() + ".workers";
-  }
-
   private final KafkaSettings kafka;
   private final int threads;
   private final KafkaConsumer<String, byte[]> consumer;
@@ -92,7 +90,7 @@ public final class WorkerLoop implements AutoCloseable {
     this.graceSeconds = graceSeconds;
     kafka.ensureTopics();
     Properties c = kafka.consumer();
-    c.put(ConsumerConfig.GROUP_ID_CONFIG, group(kafka));
+    c.put(ConsumerConfig.GROUP_ID_CONFIG, kafka.workerGroup());
     c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");

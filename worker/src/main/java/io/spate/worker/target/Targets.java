@@ -1,9 +1,9 @@
-package io.spate.worker.consume;
+package io.spate.worker.target;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.ledger.Ledger;
+import io.spate.worker.run.Ledger;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;

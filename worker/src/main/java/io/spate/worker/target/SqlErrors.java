@@ -1,4 +1,4 @@
-package io.spate.worker.sink;
+package io.spate.worker.target;
 
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;

@@ -1,4 +1,4 @@
-package io.spate.worker.consume;
+package io.spate.worker.kafka;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.Topics;
@@ -28,6 +28,11 @@ public record KafkaSettings(String bootstrap, Properties extra, Topics topics) {
 
   /** How long a client may try to reach the cluster before Spate reports it unreachable. */
   public static final int REACH_TIMEOUT_MS = 15_000;
+
+  /** The consumer group every worker of a deployment joins: named after its tasks topic. */
+  public String workerGroup() {
+    return topics().tasks() + ".workers";
+  }
 
   public static KafkaSettings of(String bootstrap, Path kafkaConfig, Topics topics) {
     Properties extra = new Properties();

@@ -1,4 +1,4 @@
-package io.spate.worker.sink;
+package io.spate.worker.run;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.TablePlan;
@@ -8,6 +8,8 @@ import io.spate.worker.encode.CopyBinaryWriter;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.generate.SlotCursor;
 import io.spate.worker.generate.TableEngine;
+import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.Triggers;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

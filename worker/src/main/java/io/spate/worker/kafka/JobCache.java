@@ -1,4 +1,4 @@
-package io.spate.worker.consume;
+package io.spate.worker.kafka;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;

@@ -1,4 +1,4 @@
-package io.spate.worker.sink;
+package io.spate.worker.target;
 
 import io.spate.protocol.error.SpateException;
 import java.sql.Connection;
@@ -40,7 +40,7 @@ public final class Triggers {
   }
 
   /** Applies {@code mode} to the rest of {@code connection}'s current transaction. */
-  static void apply(Mode mode, Connection connection, String where) throws SQLException {
+  public static void apply(Mode mode, Connection connection, String where) throws SQLException {
     switch (mode) {
       case ON -> {}
       case OFF -> switchOff(connection, where);

@@ -1,8 +1,7 @@
-package io.spate.worker.cli;
+package io.spate.worker.kafka;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.Topics;
-import io.spate.worker.consume.KafkaSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

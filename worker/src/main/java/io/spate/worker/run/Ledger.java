@@ -1,6 +1,6 @@
-package io.spate.worker.ledger;
+package io.spate.worker.run;
 
-import io.spate.worker.sink.SqlErrors;
+import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

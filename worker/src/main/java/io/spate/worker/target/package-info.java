@@ -1,0 +1,6 @@
+/**
+ * The database a worker writes into: target names mapped to connection pools, the single place
+ * where database errors are classified as retriable or permanent, and the trigger switch a load may
+ * set for its own transaction only ({@code SET LOCAL}), never beyond it.
+ */
+package io.spate.worker.target;
