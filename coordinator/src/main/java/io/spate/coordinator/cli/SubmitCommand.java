@@ -4,6 +4,7 @@ import io.spate.coordinator.http.ApiToken;
 import io.spate.coordinator.http.JobRequest;
 import io.spate.coordinator.http.JobView;
 import io.spate.coordinator.http.ServiceClient;
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.submit.DistributedFill;
@@ -238,15 +239,15 @@ final class SubmitCommand implements Callable<Integer> {
         description = "A started task silent this long is published again (default: 300)")
     Long stallSeconds;
 
-    DistributedFill.Retries retries() {
-      DistributedFill.Retries d = DistributedFill.Retries.DEFAULT;
+    Retries retries() {
+      Retries d = Retries.DEFAULT;
       if (maxAttempts != null && maxAttempts < 1) {
         throw new SpateException("--max-attempts must be at least 1, got " + maxAttempts);
       }
       if (stallSeconds != null && stallSeconds < 1) {
         throw new SpateException("--stall-seconds must be at least 1, got " + stallSeconds);
       }
-      return new DistributedFill.Retries(
+      return new Retries(
           maxAttempts == null ? d.maxAttempts() : maxAttempts,
           d.firstBackoff(),
           stallSeconds == null ? d.stallTimeout() : Duration.ofSeconds(stallSeconds));

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Planner;
 import io.spate.coordinator.progress.FillProgress;
@@ -145,8 +146,7 @@ final class Demo implements AutoCloseable {
     FillPlan plan = plan(join(config), warehouses);
     FillProgress progress = new FillProgress(plan);
     DistributedFill fill =
-        Submission.publish(
-            kafka, pool, Targets.DEFAULT, plan, false, DistributedFill.Retries.DEFAULT, progress);
+        Submission.publish(kafka, pool, Targets.DEFAULT, plan, false, Retries.DEFAULT, progress);
     // Owned too, so Ctrl-C closes it before the broker goes (its clients would retry, and say so).
     Stoppable closeFill = own("the job's follower", once(fill::close));
     ProgressDisplay display;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.micrometer.core.instrument.Gauge;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Planner;
 import io.spate.coordinator.progress.FillProgress;
@@ -16,6 +17,7 @@ import io.spate.coordinator.submit.Submission;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.kafka.JobCache;
@@ -98,11 +100,12 @@ public final class CoordinatorService implements AutoCloseable {
             "spate.jobs.running", jobs, j -> j.values().stream().filter(x -> !x.finished()).count())
         .description("Jobs this coordinator follows now")
         .register(metrics.registry);
-    for (String s : List.of("PENDING", "QUEUED", "RUNNING", "RETRYING")) {
+    for (TaskState s :
+        List.of(TaskState.PENDING, TaskState.QUEUED, TaskState.RUNNING, TaskState.RETRYING)) {
       Gauge.builder("spate.tasks", jobs, j -> j.values().stream().mapToInt(x -> x.tasksIn(s)).sum())
           .description(
               "Tasks of running jobs by state (queued: published, not yet taken by a worker)")
-          .tag("state", s.toLowerCase(java.util.Locale.ROOT))
+          .tag("state", s.name().toLowerCase(java.util.Locale.ROOT))
           .register(metrics.registry);
     }
   }
@@ -342,9 +345,9 @@ public final class CoordinatorService implements AutoCloseable {
     FillPlan plan = Planner.plan(schema, fillSettings);
     LoadTriggers triggers =
         LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
-    DistributedFill.Retries d = settings.retries();
-    DistributedFill.Retries retries =
-        new DistributedFill.Retries(
+    Retries d = settings.retries();
+    Retries retries =
+        new Retries(
             r.maxAttempts() == null ? d.maxAttempts() : r.maxAttempts(),
             d.firstBackoff(),
             r.stallSeconds() == null ? d.stallTimeout() : Duration.ofSeconds(r.stallSeconds()));
@@ -365,6 +368,7 @@ public final class CoordinatorService implements AutoCloseable {
             targetName,
             plan,
             progress,
+            fill.tracker(),
             System.currentTimeMillis(),
             fill::cancel,
             metrics);
@@ -387,13 +391,13 @@ public final class CoordinatorService implements AutoCloseable {
         () -> {
           try (fill) {
             fill.follow();
-            job.finish("DONE", null);
+            job.finish(JobMessage.State.DONE, null);
             log.info("job {} done", job.id());
           } catch (DistributedFill.CancelledException e) {
-            job.finish("CANCELLED", e.getMessage());
+            job.finish(JobMessage.State.CANCELLED, e.getMessage());
             log.info("{}", e.getMessage());
           } catch (RuntimeException e) {
-            job.finish("FAILED", mask(e).getMessage());
+            job.finish(JobMessage.State.FAILED, mask(e).getMessage());
             log.warn("job {} failed: {}", job.id(), mask(e).getMessage());
           }
         });
@@ -424,6 +428,7 @@ public final class CoordinatorService implements AutoCloseable {
                 m.target(),
                 m.plan(),
                 progress,
+                fill.tracker(),
                 m.submittedAtMillis(),
                 fill::cancel,
                 metrics),

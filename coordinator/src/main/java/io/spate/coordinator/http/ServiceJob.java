@@ -1,16 +1,17 @@
 package io.spate.coordinator.http;
 
+import io.spate.coordinator.job.JobTracker;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.message.EventMessage;
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
-import io.spate.protocol.plan.Task;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,11 +20,12 @@ import java.util.Map;
 /**
  * One job of the service as the API shows it, built from what its follower ({@link
  * DistributedFill}, on a thread of its own) sees. Rows come from the follower's {@link
- * FillProgress}; task states, workers, errors and the rate history from the tasks it publishes and
- * the events it handles.
+ * FillProgress}; task states from the follower's {@link JobTracker}; workers, errors and the rate
+ * history from the tasks it publishes and the events it handles.
  *
  * <p>Locking: the follower's thread reports through {@link DistributedFill.Observer}; HTTP handlers
- * and the sampling timer read views. Every field that changes is guarded by {@code this}.
+ * and the sampling timer read views. Every field that changes is guarded by {@code this}; the
+ * tracker guards itself and is read under {@code this}, never the other way round.
  */
 final class ServiceJob implements DistributedFill.Observer {
 
@@ -35,14 +37,6 @@ final class ServiceJob implements DistributedFill.Observer {
    * reports once a second, a finished one its total), so a per-second difference would saw-tooth.
    */
   private static final int RATE_WINDOW = 5;
-
-  private enum TaskState {
-    PENDING,
-    QUEUED,
-    RUNNING,
-    RETRYING,
-    DONE
-  }
 
   /** A worker as this job saw it. Times are epoch millis. */
   private static final class WorkerStat {
@@ -60,21 +54,21 @@ final class ServiceJob implements DistributedFill.Observer {
   private final long startNanos = System.nanoTime();
   private final ServiceMetrics metrics;
   private final Runnable cancel;
+  private final JobTracker tracker;
 
-  private final Map<String, TaskState> tasks = new LinkedHashMap<>();
-  private final Map<String, String> tableOf = new HashMap<>();
   private final Map<String, String> runningOn = new HashMap<>();
-  private final Map<String, Long> rowsOf = new HashMap<>();
   private final Map<String, WorkerStat> workers = new LinkedHashMap<>();
   private final Deque<JobView.ErrorView> errors = new ArrayDeque<>();
   private final List<JobView.RateSample> rate = new ArrayList<>();
-  private String state = "RUNNING";
+  private boolean cancelling;
+  private JobMessage.State endState; // null while the follower runs
   private String error;
   private long endNanos;
   private final Deque<long[]> window =
       new ArrayDeque<>(); // {nanoTime, rows} of the last RATE_WINDOW seconds
 
   /**
+   * @param tracker the follower's fold of the job ({@link DistributedFill#tracker()})
    * @param cancel asks the job's follower to stop ({@link DistributedFill#cancel()})
    */
   ServiceJob(
@@ -82,6 +76,7 @@ final class ServiceJob implements DistributedFill.Observer {
       String target,
       FillPlan plan,
       FillProgress progress,
+      JobTracker tracker,
       long submittedAtMillis,
       Runnable cancel,
       ServiceMetrics metrics) {
@@ -89,14 +84,10 @@ final class ServiceJob implements DistributedFill.Observer {
     this.target = target;
     this.plan = plan;
     this.progress = progress;
+    this.tracker = tracker;
     this.submittedAtMillis = submittedAtMillis;
     this.cancel = cancel;
     this.metrics = metrics;
-    for (Task t : plan.tasks()) {
-      String taskId = DistributedFill.taskId(t);
-      tasks.put(taskId, TaskState.PENDING);
-      tableOf.put(taskId, t.table());
-    }
   }
 
   String id() {
@@ -109,9 +100,6 @@ final class ServiceJob implements DistributedFill.Observer {
 
   @Override
   public synchronized void published(String taskId, String table, int attempt) {
-    if (tasks.get(taskId) != TaskState.DONE) {
-      tasks.put(taskId, TaskState.QUEUED);
-    }
     metrics.taskPublished(attempt);
   }
 
@@ -130,22 +118,14 @@ final class ServiceJob implements DistributedFill.Observer {
             });
     w.lastSeen = Math.max(w.lastSeen, timestampMillis);
     switch (e.type()) {
-      case STARTED, PROGRESSED -> {
-        tasks.put(e.taskId(), TaskState.RUNNING);
-        runningOn.put(e.taskId(), e.workerId());
-        rowsOf.put(e.taskId(), e.rows());
-      }
+      case STARTED, PROGRESSED -> runningOn.put(e.taskId(), e.workerId());
       case SUCCEEDED -> {
-        tasks.put(e.taskId(), TaskState.DONE);
         runningOn.remove(e.taskId());
-        rowsOf.remove(e.taskId());
         w.tasksDone++;
         w.rowsDone += e.rows();
       }
       case FAILED -> {
-        tasks.put(e.taskId(), TaskState.RETRYING);
         runningOn.remove(e.taskId());
-        rowsOf.remove(e.taskId());
         errors.addLast(
             new JobView.ErrorView(
                 Instant.ofEpochMilli(timestampMillis).toString(),
@@ -162,9 +142,7 @@ final class ServiceJob implements DistributedFill.Observer {
   }
 
   synchronized void cancelling() {
-    if ("RUNNING".equals(state)) {
-      state = "CANCELLING";
-    }
+    cancelling = true;
     cancel.run();
   }
 
@@ -173,12 +151,20 @@ final class ServiceJob implements DistributedFill.Observer {
   }
 
   /** The job is over: its follower returned or threw. */
-  synchronized void finish(String finalState, String message) {
+  synchronized void finish(JobMessage.State finalState, String message) {
     sample();
-    state = finalState;
+    endState = finalState;
     error = message;
     endNanos = System.nanoTime();
-    metrics.jobFinished(finalState);
+    metrics.jobFinished(finalState.name());
+  }
+
+  /**
+   * RUNNING or CANCELLING while the follower runs (the tracker may count every task done while the
+   * follower still checks foreign keys), then how the follower ended.
+   */
+  private String state() {
+    return endState != null ? endState.name() : cancelling ? "CANCELLING" : "RUNNING";
   }
 
   /**
@@ -217,12 +203,6 @@ final class ServiceJob implements DistributedFill.Observer {
     List<JobView.TableView> tables = new ArrayList<>();
     List<JobView.WorkerView> workerViews = new ArrayList<>();
     if (full) {
-      Map<String, EnumMap<TaskState, Integer>> byTable = new HashMap<>();
-      tasks.forEach(
-          (task, s) ->
-              byTable
-                  .computeIfAbsent(tableOf.get(task), t -> new EnumMap<>(TaskState.class))
-                  .merge(s, 1, Integer::sum));
       for (TablePlan t : plan.tables()) {
         FillProgress.TableProgress p = progress.table(t.name());
         if (p == null) {
@@ -238,7 +218,7 @@ final class ServiceJob implements DistributedFill.Observer {
                 seconds > 0 ? round(p.rows() / seconds) : 0,
                 round(seconds),
                 tableState,
-                counts(byTable.getOrDefault(t.name(), new EnumMap<>(TaskState.class)))));
+                counts(tracker.taskCounts(t.name()))));
       }
       long wallNow = System.currentTimeMillis();
       workers.forEach(
@@ -247,7 +227,7 @@ final class ServiceJob implements DistributedFill.Observer {
             long inFlight =
                 runningOn.entrySet().stream()
                     .filter(e -> e.getValue().equals(workerId))
-                    .mapToLong(e -> rowsOf.getOrDefault(e.getKey(), 0L))
+                    .mapToLong(e -> tracker.rows(e.getKey()))
                     .sum();
             double active = Math.max(1, w.lastSeen - w.firstSeen) / 1000.0;
             workerViews.add(
@@ -261,19 +241,17 @@ final class ServiceJob implements DistributedFill.Observer {
                     round((w.rowsDone + inFlight) / active)));
           });
     }
-    EnumMap<TaskState, Integer> all = new EnumMap<>(TaskState.class);
-    tasks.values().forEach(s -> all.merge(s, 1, Integer::sum));
     return new JobView(
         id,
         target,
-        state,
+        state(),
         error,
         Instant.ofEpochMilli(submittedAtMillis).toString(),
         round(elapsed),
         plan.totalRows(),
         rows,
         elapsed > 0 ? round(rows / elapsed) : 0,
-        counts(all),
+        counts(tracker.taskCounts()),
         tables,
         workerViews,
         full ? List.copyOf(errors) : List.of(),
@@ -281,19 +259,22 @@ final class ServiceJob implements DistributedFill.Observer {
   }
 
   /** Tasks in the given state, for the gauges. */
-  synchronized int tasksIn(String taskState) {
-    TaskState s = TaskState.valueOf(taskState);
-    return endNanos != 0 ? 0 : (int) tasks.values().stream().filter(s::equals).count();
+  synchronized int tasksIn(TaskState s) {
+    return endNanos != 0 ? 0 : tracker.taskCounts().get(s);
   }
 
-  private static JobView.TaskCounts counts(EnumMap<TaskState, Integer> c) {
+  /**
+   * The API's counts. It has no column for FAILED: a task that failed for good shows as retrying,
+   * as it did before the job's end told it apart (the job's state and errors say the rest).
+   */
+  private static JobView.TaskCounts counts(Map<TaskState, Integer> c) {
     int total = c.values().stream().mapToInt(Integer::intValue).sum();
     return new JobView.TaskCounts(
-        c.getOrDefault(TaskState.PENDING, 0),
-        c.getOrDefault(TaskState.QUEUED, 0),
-        c.getOrDefault(TaskState.RUNNING, 0),
-        c.getOrDefault(TaskState.RETRYING, 0),
-        c.getOrDefault(TaskState.DONE, 0),
+        c.get(TaskState.PENDING),
+        c.get(TaskState.QUEUED),
+        c.get(TaskState.RUNNING),
+        c.get(TaskState.RETRYING) + c.get(TaskState.FAILED),
+        c.get(TaskState.DONE),
         total);
   }
 

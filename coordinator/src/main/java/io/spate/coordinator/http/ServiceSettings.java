@@ -1,6 +1,6 @@
 package io.spate.coordinator.http;
 
-import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.job.Retries;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.Targets;
@@ -26,7 +26,7 @@ public record ServiceSettings(
     Map<String, Targets.Target> targets,
     ApiToken token,
     boolean metricsPublic,
-    DistributedFill.Retries retries) {
+    Retries retries) {
 
   public ServiceSettings {
     List<String> problems = new ArrayList<>();

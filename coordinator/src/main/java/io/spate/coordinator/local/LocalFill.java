@@ -1,21 +1,19 @@
 package io.spate.coordinator.local;
 
+import io.spate.coordinator.job.JobTracker;
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
+import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.CopySink;
 import io.spate.worker.target.Triggers;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
@@ -27,9 +25,10 @@ import javax.sql.DataSource;
 /**
  * Runs a plan in this JVM: the worker's engine and sink on a pool of {@code threads}, with an
  * in-process queue instead of Kafka. A table's tasks are released as soon as every plan it waits
- * for ({@link TablePlan#after()}: the tables it references) has committed all its tasks, so foreign
- * keys stay enforced throughout; tables of the same level and tasks of one table run side by side.
- * The first failing task cancels the rest (their transactions roll back) and is reported.
+ * for ({@link TablePlan#after()}: the tables it references) has committed all its tasks (the {@link
+ * JobTracker}'s rule, the same as a distributed fill's), so foreign keys stay enforced throughout;
+ * tables of the same level and tasks of one table run side by side. The first failing task cancels
+ * the rest (their transactions roll back) and is reported; nothing is retried.
  */
 public final class LocalFill {
 
@@ -62,34 +61,24 @@ public final class LocalFill {
 
   /** Runs every task; returns when all have committed, or throws the first failure. */
   public void run() {
-    Map<String, Integer> remaining = new HashMap<>();
-    Map<String, List<Task>> tasksByTable = new HashMap<>();
-    for (Task task : plan.tasks()) {
-      tasksByTable.computeIfAbsent(task.table(), t -> new ArrayList<>()).add(task);
-      remaining.merge(task.table(), 1, Integer::sum);
-    }
-    Set<String> done = new HashSet<>();
-    Set<String> released = new HashSet<>();
-    for (TablePlan t : plan.tables()) {
-      if (!remaining.containsKey(t.name())) {
-        done.add(t.name());
-      }
-    }
+    JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
     CopySink sink = new CopySink(dataSource, triggers, n -> {});
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Task> completions = new ExecutorCompletionService<>(pool);
     int running = 0;
     try {
-      running += release(done, released, tasksByTable, completions, engines, sink);
+      running += submit(job.due(System.nanoTime()), completions, engines, sink);
       while (running > 0) {
         Task finished = completions.take().get();
         running--;
         if (finished == null) {
           continue; // a table's finishing touches, not a task
         }
-        if (remaining.merge(finished.table(), -1, Integer::sum) == 0) {
-          done.add(finished.table());
+        // rows are counted in the progress as they are sent, so the tracker is told none
+        JobTracker.Change change =
+            job.succeeded(JobTracker.taskId(finished), 0, System.nanoTime()).orElseThrow();
+        if (change.tableDone()) {
           progress.table(finished.table()).markFinished();
           TablePlan table = plan.table(finished.table());
           completions.submit(
@@ -98,7 +87,7 @@ public final class LocalFill {
                 return null;
               });
           running++;
-          running += release(done, released, tasksByTable, completions, engines, sink);
+          running += submit(job.due(System.nanoTime()), completions, engines, sink);
         }
       }
     } catch (ExecutionException e) {
@@ -112,45 +101,31 @@ public final class LocalFill {
       pool.shutdownNow();
       awaitQuietly(pool);
     }
-    if (done.size() < plan.tables().size()) {
-      throw new SpateException(
-          "tables never became ready: "
-              + plan.tables().stream()
-                  .map(TablePlan::name)
-                  .filter(n -> !done.contains(n))
-                  .toList());
+    if (job.jobState() != JobMessage.State.DONE) {
+      throw new SpateException("tables never became ready: " + job.tablesNotDone());
     }
     if (triggers != Triggers.Mode.ON) {
       ForeignKeys.validate(dataSource, plan);
     }
   }
 
-  /** Submits the tasks of every table whose referenced tables are all done. */
-  private int release(
-      Set<String> done,
-      Set<String> released,
-      Map<String, List<Task>> tasksByTable,
+  /** Submits the tasks the tracker released. */
+  private int submit(
+      List<JobTracker.Publication> released,
       CompletionService<Task> completions,
       ThreadLocal<Engine> engines,
       CopySink sink) {
-    int submitted = 0;
-    for (TablePlan t : plan.tables()) {
-      if (done.contains(t.name()) || released.contains(t.name()) || !done.containsAll(t.after())) {
-        continue;
-      }
-      released.add(t.name());
-      FillProgress.TableProgress tp = progress.table(t.name());
-      for (Task task : tasksByTable.getOrDefault(t.name(), List.of())) {
-        completions.submit(
-            () -> {
-              tp.markStarted();
-              sink.load(engines.get(), task, tp::add);
-              return task;
-            });
-        submitted++;
-      }
+    for (JobTracker.Publication p : released) {
+      Task task = p.task();
+      FillProgress.TableProgress tp = progress.table(task.table());
+      completions.submit(
+          () -> {
+            tp.markStarted();
+            sink.load(engines.get(), task, tp::add);
+            return task;
+          });
     }
-    return submitted;
+    return released.size();
   }
 
   private static void awaitQuietly(ExecutorService pool) {

@@ -1,5 +1,7 @@
 package io.spate.coordinator.submit;
 
+import io.spate.coordinator.job.JobTracker;
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.TargetTables;
@@ -9,18 +11,15 @@ import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.TaskMessage;
 import io.spate.protocol.message.UnsupportedMessageException;
-import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,22 +40,18 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * The coordinator's side of a distributed fill: publishes a job and its tasks, then follows the job
- * from the events topic. A table's tasks are published as soon as every table it references is done
- * (no barrier between levels); a failed task is published again with backoff while it may still
- * pass, and fails the job when it cannot; a task silent for longer than the stall timeout is
- * published again (the ledger keeps a doubled task single).
+ * from the events topic. What to publish and when is the {@link JobTracker}'s to say (release as
+ * soon as every referenced table is done, retries with backoff, stalled tasks; the ledger keeps a
+ * doubled task single); this class only moves messages: events from Kafka into the tracker, the
+ * tracker's publications onto Kafka, and the job's end onto the jobs topic.
  *
  * <p>Following always starts by replaying the job's events from the beginning, so a coordinator
  * restarted mid-job picks up where the job stands and publishes again only unfinished tasks. The
  * coordinator never writes rows; it empties tables before and ANALYZEs them after.
+ *
+ * <p>Threads: the tracker is fed only by the thread in {@link #follow()}; others may read it.
  */
 public final class DistributedFill implements AutoCloseable {
-
-  /** Limits on retries and silence; the defaults suit tasks of seconds to minutes. */
-  public record Retries(int maxAttempts, Duration firstBackoff, Duration stallTimeout) {
-    public static final Retries DEFAULT =
-        new Retries(3, Duration.ofSeconds(1), Duration.ofMinutes(5));
-  }
 
   /**
    * Sees what the follower sees: each task published and each event of the job (replayed ones too).
@@ -88,23 +83,13 @@ public final class DistributedFill implements AutoCloseable {
   private final JobMessage job;
   private final DataSource target;
   private final FillProgress progress;
-  private final Retries retries;
+  private final JobTracker tracker;
   private final KafkaProducer<String, byte[]> producer;
   private final TaskPlacement placement;
   private final ExecutorService finisher =
       Executors.newSingleThreadExecutor(r -> new Thread(r, "spate-finish"));
 
-  private final Map<String, Task> tasks = new HashMap<>();
-  private final Map<String, Long> rowsByTask = new HashMap<>();
-  private final Set<String> doneTasks = new HashSet<>();
-  private final Map<String, Integer> attempts = new HashMap<>();
-  private final Map<String, Long> lastHeard = new HashMap<>();
-  private final Map<String, Long> retryAt = new HashMap<>();
-  private final Set<String> started = new HashSet<>();
-  private final Set<String> released = new HashSet<>();
-  private final Set<String> doneTables = new HashSet<>();
   private final List<Future<?>> finishing = new ArrayList<>();
-  private final List<Future<?>> pending = new ArrayList<>();
   private volatile Observer observer = Observer.NONE;
   private volatile boolean cancelled;
 
@@ -118,24 +103,26 @@ public final class DistributedFill implements AutoCloseable {
     this.job = job;
     this.target = target;
     this.progress = progress;
-    this.retries = retries;
+    this.tracker = new JobTracker(job.plan(), retries);
     Properties p = kafka.client();
     p.put(ProducerConfig.ACKS_CONFIG, "all");
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
-    for (Task t : job.plan().tasks()) {
-      tasks.put(taskId(t), t);
-    }
   }
 
   /** The id of a task within its job: stable across attempts and coordinators. */
   public static String taskId(Task t) {
-    return t.toString();
+    return JobTracker.taskId(t);
   }
 
   public String jobId() {
     return job.jobId();
+  }
+
+  /** The job as its events have moved it so far; fed by the following thread, readable by any. */
+  public JobTracker tracker() {
+    return tracker;
   }
 
   /** Sets who sees the tasks published and events handled; before {@link #follow()}. */
@@ -166,18 +153,19 @@ public final class DistributedFill implements AutoCloseable {
   public void follow() {
     try (KafkaConsumer<String, byte[]> events = eventsConsumer()) {
       replay(events);
-      checkCancelled();
-      releaseReadyTables();
-      flushTasks();
-      while (doneTables.size() < job.plan().tables().size()) {
+      while (true) {
         checkCancelled();
+        publish(tracker.due(System.nanoTime()));
+        checkFinishing();
+        if (tracker.jobState() == JobMessage.State.DONE) {
+          break;
+        }
         for (ConsumerRecord<String, byte[]> r : events.poll(Duration.ofMillis(200))) {
           handle(r, false);
         }
-        retryDue();
-        republishStalled();
-        flushTasks();
-        checkFinishing();
+        if (tracker.jobState() == JobMessage.State.FAILED) {
+          throw new SpateException("job " + job.jobId() + " / " + tracker.error());
+        }
       }
       awaitFinishing();
       if (job.validatesForeignKeysAtEnd()) {
@@ -204,13 +192,15 @@ public final class DistributedFill implements AutoCloseable {
 
   private void checkCancelled() {
     if (cancelled) {
+      tracker.cancel();
+      JobTracker.Summary s = tracker.summary();
       throw new CancelledException(
           "job "
               + job.jobId()
               + " cancelled with "
-              + doneTasks.size()
+              + s.tasksDone()
               + " of "
-              + tasks.size()
+              + s.tasksTotal()
               + " tasks done");
     }
   }
@@ -240,6 +230,9 @@ public final class DistributedFill implements AutoCloseable {
   }
 
   /**
+   * Feeds one event of the job to the tracker, and what it changed to the progress, the placement
+   * and the observer; a table it completes is ANALYZEd in the background.
+   *
    * @param replaying the event is history: a failure counts as an attempt but schedules nothing
    */
   private void handle(ConsumerRecord<String, byte[]> record, boolean replaying) {
@@ -259,163 +252,61 @@ public final class DistributedFill implements AutoCloseable {
               + e.getMessage(),
           e);
     }
-    String id = event.taskId();
-    if (!tasks.containsKey(id) || doneTasks.contains(id)) {
-      return;
+    Optional<JobTracker.Change> changed = tracker.on(event, System.nanoTime(), replaying);
+    if (changed.isEmpty()) {
+      return; // a task done already, or not of this plan
     }
-    lastHeard.put(id, System.nanoTime());
-    started.add(id);
+    JobTracker.Change change = changed.get();
     observer.event(event, record.timestamp(), replaying);
-    FillProgress.TableProgress table = progress.table(event.table());
-    switch (event.type()) {
-      case STARTED -> table.markStarted();
-      case PROGRESSED -> addRows(id, table, event.rows());
-      case SUCCEEDED -> {
-        addRows(id, table, event.rows());
-        doneTasks.add(id);
-        retryAt.remove(id);
-        placement.settled(id);
-        finishTableIfDone(event.table());
-      }
-      case FAILED -> {
-        placement.settled(id);
-        addRows(id, table, 0);
-        rowsByTask.remove(id); // the attempt rolled back: its rows are gone
-        if (replaying) {
-          attempts.merge(id, event.attempt() + 1, Math::max);
-          return; // releasing the table publishes it again
-        }
-        int attempt = Math.max(attempts.getOrDefault(id, 1), event.attempt());
-        if (!event.retriable() || attempt >= retries.maxAttempts()) {
-          throw new SpateException(
-              "job "
-                  + job.jobId()
-                  + " / task "
-                  + id
-                  + " ("
-                  + (tasks.get(id).end() - tasks.get(id).start())
-                  + " rows)"
-                  + " failed"
-                  + (event.retriable() ? " after " + attempt + " attempts" : "")
-                  + " on worker "
-                  + event.workerId()
-                  + ": "
-                  + event.error());
-        }
-        long backoff = retries.firstBackoff().toNanos() << Math.min(attempt - 1, 10);
-        attempts.put(id, attempt + 1);
-        retryAt.put(id, System.nanoTime() + backoff);
-      }
+    FillProgress.TableProgress table = progress.table(change.table());
+    if (event.type() == EventMessage.Type.STARTED) {
+      table.markStarted();
+    }
+    table.add(change.rowsDelta()); // a rolled-back attempt's rows are taken back
+    if (event.type() == EventMessage.Type.SUCCEEDED || event.type() == EventMessage.Type.FAILED) {
+      placement.settled(change.taskId());
+    }
+    if (change.tableDone()) {
+      finishTable(change.table());
     }
   }
 
-  /**
-   * Rows of a task as the latest event reports them; a rolled-back attempt's rows are taken back.
-   */
-  private void addRows(String taskId, FillProgress.TableProgress table, long rows) {
-    long before = rowsByTask.getOrDefault(taskId, 0L);
-    table.add(rows - before);
-    rowsByTask.put(taskId, rows);
-  }
-
-  private void finishTableIfDone(String table) {
-    boolean allDone =
-        job.plan().tasks().stream()
-            .filter(t -> t.table().equals(table))
-            .allMatch(t -> doneTasks.contains(taskId(t)));
-    if (!allDone || doneTables.contains(table)) {
-      return;
-    }
+  /** Marks a table finished and ANALYZEs it in the background. */
+  private void finishTable(String table) {
     TablePlan plan = job.plan().table(table);
     if (plan.rows() > 0) { // a table with no rows has no progress line and nothing to ANALYZE
       progress.table(table).markFinished();
       finishing.add(finisher.submit(() -> TargetTables.finish(target, plan)));
     }
-    doneTables.add(table);
-    releaseReadyTables();
   }
 
-  /** Publishes the unfinished tasks of every table whose referenced tables are all done. */
-  private void releaseReadyTables() {
-    FillPlan plan = job.plan();
-    for (TablePlan t : plan.tables()) {
-      if (released.contains(t.name()) || !doneTables.containsAll(t.after())) {
-        continue;
-      }
-      released.add(t.name());
-      List<Task> open =
-          plan.tasks().stream()
-              .filter(task -> task.table().equals(t.name()) && !doneTasks.contains(taskId(task)))
-              .toList();
-      if (open.isEmpty()) {
-        finishTableIfDone(t.name()); // done already, or a table with no rows
-        continue;
-      }
-      for (Task task : open) {
-        publishTask(task, attempts.getOrDefault(taskId(task), 1));
-      }
+  /** Publishes what the tracker says is due, and waits until all of it is on the topic. */
+  private void publish(List<JobTracker.Publication> due) {
+    List<Future<?>> sent = new ArrayList<>();
+    for (JobTracker.Publication p : due) {
+      Task task = p.task();
+      observer.published(p.taskId(), task.table(), p.attempt());
+      sent.add(
+          producer.send(
+              new ProducerRecord<>(
+                  kafka.topics().tasks(),
+                  placement.place(p.taskId()),
+                  p.taskId(),
+                  Messages.encode(
+                      new TaskMessage(
+                          Messages.VERSION,
+                          job.jobId(),
+                          p.taskId(),
+                          task.table(),
+                          task.start(),
+                          task.end(),
+                          p.attempt())))));
     }
-  }
-
-  private void publishTask(Task task, int attempt) {
-    String id = taskId(task);
-    lastHeard.put(id, System.nanoTime());
-    observer.published(id, task.table(), attempt);
-    pending.add(
-        producer.send(
-            new ProducerRecord<>(
-                kafka.topics().tasks(),
-                placement.place(id),
-                id,
-                Messages.encode(
-                    new TaskMessage(
-                        Messages.VERSION,
-                        job.jobId(),
-                        id,
-                        task.table(),
-                        task.start(),
-                        task.end(),
-                        attempt)))));
-  }
-
-  /** Waits until every task published since the last call is on the topic. */
-  private void flushTasks() {
-    producer.flush();
-    for (Future<?> f : pending) {
+    if (!sent.isEmpty()) {
+      producer.flush();
+    }
+    for (Future<?> f : sent) {
       get(f, "publishing tasks to " + kafka.topics().tasks());
-    }
-    pending.clear();
-  }
-
-  private void retryDue() {
-    long now = System.nanoTime();
-    for (var it = retryAt.entrySet().iterator(); it.hasNext(); ) {
-      var e = it.next();
-      if (e.getValue() <= now) {
-        it.remove();
-        publishTask(tasks.get(e.getKey()), attempts.get(e.getKey()));
-      }
-    }
-  }
-
-  /**
-   * A started task nobody has reported on for the stall timeout is published again (a task still
-   * waiting in the queue is Kafka's to deliver, and is left alone).
-   */
-  private void republishStalled() {
-    long now = System.nanoTime();
-    for (String table : released) {
-      for (Task task : job.plan().tasks()) {
-        String id = taskId(task);
-        if (task.table().equals(table)
-            && started.contains(id)
-            && !doneTasks.contains(id)
-            && !retryAt.containsKey(id)
-            && now - lastHeard.getOrDefault(id, now) > retries.stallTimeout().toNanos()) {
-          started.remove(id);
-          publishTask(task, attempts.merge(id, 1, Integer::sum));
-        }
-      }
     }
   }
 

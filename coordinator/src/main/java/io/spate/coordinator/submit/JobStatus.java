@@ -1,5 +1,7 @@
 package io.spate.coordinator.submit;
 
+import io.spate.coordinator.job.JobTracker;
+import io.spate.coordinator.job.Retries;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
@@ -11,10 +13,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * {@code spate status}: the jobs on the topics and how far each has come, read from Kafka alone.
+ * Each job's events are replayed into a {@link JobTracker} of its own; its state is the one the
+ * coordinator last recorded on the jobs topic.
  */
 public final class JobStatus {
 
@@ -36,12 +41,17 @@ public final class JobStatus {
         out.println("(unreadable job record " + r.key() + ": " + e.getMessage() + ")");
       }
     }
-    Map<String, Map<String, Long>> doneRows = new HashMap<>();
+    Map<String, JobTracker> trackers = new HashMap<>();
+    jobs.values().forEach(j -> trackers.put(j.jobId(), new JobTracker(j.plan(), Retries.DEFAULT)));
     for (ConsumerRecord<String, byte[]> r : TopicReader.readAll(kafka, kafka.topics().events())) {
       try {
         EventMessage e = Messages.decodeEvent(r.value());
-        if (e.type() == EventMessage.Type.SUCCEEDED) {
-          doneRows.computeIfAbsent(e.jobId(), j -> new HashMap<>()).put(e.taskId(), e.rows());
+        JobTracker tracker = trackers.get(e.jobId());
+        if (tracker != null) {
+          tracker.on(
+              e,
+              TimeUnit.MILLISECONDS.toNanos(r.timestamp()),
+              true); // history: nothing here schedules anything
         }
       } catch (UnsupportedMessageException ignored) {
         // an event of another version: not this tool's to count
@@ -73,7 +83,7 @@ public final class JobStatus {
       if (onlyJob != null && !onlyJob.equals(job.jobId())) {
         continue;
       }
-      Map<String, Long> done = doneRows.getOrDefault(job.jobId(), Map.of());
+      JobTracker.Summary done = trackers.get(job.jobId()).summary();
       out.println(
           String.format(
               Locale.ROOT,
@@ -81,9 +91,9 @@ public final class JobStatus {
               job.jobId(),
               job.state(),
               Instant.ofEpochMilli(job.submittedAtMillis()).toString().substring(0, 19),
-              done.size(),
-              job.plan().tasks().size(),
-              done.values().stream().mapToLong(Long::longValue).sum(),
+              done.tasksDone(),
+              done.tasksTotal(),
+              done.rowsDone(),
               job.plan().totalRows(),
               job.error() == null ? "" : job.error()));
     }

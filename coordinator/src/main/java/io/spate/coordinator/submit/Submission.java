@@ -1,5 +1,6 @@
 package io.spate.coordinator.submit;
 
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetTables;
@@ -28,7 +29,7 @@ public final class Submission {
       String targetName,
       FillPlan plan,
       boolean truncate,
-      DistributedFill.Retries retries,
+      Retries retries,
       FillProgress progress) {
     return publish(
         kafka,
@@ -42,9 +43,9 @@ public final class Submission {
   }
 
   /**
-   * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean,
-   * DistributedFill.Retries, FillProgress)}, telling workers what to do with the triggers; unless
-   * they stay on, the job's follower validates every foreign key at the end.
+   * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean, Retries,
+   * FillProgress)}, telling workers what to do with the triggers; unless they stay on, the job's
+   * follower validates every foreign key at the end.
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -53,7 +54,7 @@ public final class Submission {
       FillPlan plan,
       boolean truncate,
       LoadTriggers triggers,
-      DistributedFill.Retries retries,
+      Retries retries,
       FillProgress progress) {
     TargetTables.prepare(target, plan, truncate);
     Ledger.ensure(target);

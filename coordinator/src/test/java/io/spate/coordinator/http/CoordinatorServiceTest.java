@@ -3,7 +3,7 @@ package io.spate.coordinator.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.job.Retries;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.Targets;
@@ -32,7 +32,7 @@ class CoordinatorServiceTest {
             new Targets.Target("jdbc:postgresql://127.0.0.1:1/none", "u", "hunter2")),
         token,
         metricsPublic,
-        DistributedFill.Retries.DEFAULT);
+        Retries.DEFAULT);
   }
 
   @Test

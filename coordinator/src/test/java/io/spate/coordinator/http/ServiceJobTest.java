@@ -3,6 +3,8 @@ package io.spate.coordinator.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.coordinator.job.JobTracker;
+import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Planner;
 import io.spate.coordinator.plan.TpccSchema;
@@ -10,9 +12,12 @@ import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.EventMessage.Type;
+import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
+import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Task;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -26,25 +31,32 @@ class ServiceJobTest {
           FillSettings.of(TpccSchema.config(1, 100, 30, 9), 1L, null, 50L, Map.of()));
   private final FillProgress progress = new FillProgress(plan);
   private final AtomicBoolean cancelled = new AtomicBoolean();
+  private final JobTracker tracker = new JobTracker(plan, Retries.DEFAULT);
   private final ServiceJob job =
       new ServiceJob(
-          "j1", "default", plan, progress, 1_000L, () -> cancelled.set(true), new ServiceMetrics());
+          "j1",
+          "default",
+          plan,
+          progress,
+          tracker,
+          1_000L,
+          () -> cancelled.set(true),
+          new ServiceMetrics());
 
   @Test
   void tasksMoveFromPendingThroughQueuedAndRunningToDoneAndWorkersAreCounted() {
-    Task first = plan.tasks().get(0);
-    String id = DistributedFill.taskId(first);
     JobView fresh = job.view(true);
     assertEquals(plan.tasks().size(), fresh.tasks().pending());
     assertEquals("RUNNING", fresh.state());
 
-    job.published(id, first.table(), 1);
-    assertEquals(1, job.view(false).tasks().queued());
-    job.event(event(first, Type.STARTED, 0, "worker-a", 1, null), 10_000L, false);
+    List<JobTracker.Publication> published = publishDue();
+    assertEquals(published.size(), job.view(false).tasks().queued());
+    Task first = published.get(0).task();
+    report(event(first, Type.STARTED, 0, "worker-a", 1, null), 10_000L);
     assertEquals(1, job.view(false).tasks().running());
     long rows = first.end() - first.start();
     progress.table(first.table()).add(rows);
-    job.event(event(first, Type.SUCCEEDED, rows, "worker-a", 1, null), 12_000L, false);
+    report(event(first, Type.SUCCEEDED, rows, "worker-a", 1, null), 12_000L);
 
     JobView view = job.view(true);
     assertEquals(1, view.tasks().done());
@@ -66,9 +78,8 @@ class ServiceJobTest {
 
   @Test
   void aFailedAttemptIsRetryingAndListedAsAnError() {
-    Task task = plan.tasks().get(1);
-    job.published(DistributedFill.taskId(task), task.table(), 1);
-    job.event(event(task, Type.FAILED, 0, "worker-b", 1, "connection reset"), 5_000L, false);
+    Task task = publishDue().get(0).task();
+    report(event(task, Type.FAILED, 0, "worker-b", 1, "connection reset"), 5_000L);
     JobView view = job.view(true);
     assertEquals(1, view.tasks().retrying());
     assertEquals(1, view.errors().size());
@@ -81,11 +92,26 @@ class ServiceJobTest {
     job.cancelling();
     assertTrue(cancelled.get());
     assertEquals("CANCELLING", job.view(false).state());
-    job.finish("CANCELLED", "job j1 cancelled with 0 of " + plan.tasks().size() + " tasks done");
+    job.finish(
+        JobMessage.State.CANCELLED,
+        "job j1 cancelled with 0 of " + plan.tasks().size() + " tasks done");
     JobView view = job.view(false);
     assertEquals("CANCELLED", view.state());
     assertTrue(view.finished());
-    assertEquals(0, job.tasksIn("PENDING"), "a job that is over counts in no gauge");
+    assertEquals(0, job.tasksIn(TaskState.PENDING), "a job that is over counts in no gauge");
+  }
+
+  /** What the follower does with the tasks its tracker says are due. */
+  private List<JobTracker.Publication> publishDue() {
+    List<JobTracker.Publication> due = tracker.due(0);
+    due.forEach(p -> job.published(p.taskId(), p.task().table(), p.attempt()));
+    return due;
+  }
+
+  /** What the follower does with an event: the tracker first, then the observer. */
+  private void report(EventMessage e, long timestampMillis) {
+    tracker.on(e, timestampMillis * 1_000_000, false);
+    job.event(e, timestampMillis, false);
   }
 
   private static EventMessage event(

@@ -41,6 +41,11 @@ public record JobMessage(
     this(v, jobId, target, plan, state, error, submittedAtMillis, false, false);
   }
 
+  /**
+   * Where a job stands: the one job-state enum of every mode (the coordinator's fold of the events
+   * answers it, the jobs topic carries it, the API and {@code spate status} show it). Its names are
+   * wire values.
+   */
   public enum State {
     RUNNING,
     DONE,
