@@ -33,8 +33,10 @@ public record JobView(
   }
 
   /**
-   * Tasks by state: pending (its table waits for the tables it references), queued (published, no
-   * worker has reported on it yet), running, retrying (failed, to be published again), done.
+   * Tasks by state ({@link io.spate.protocol.message.TaskState}): pending (its table waits for the
+   * tables it references), queued (published, no worker has reported on it yet), running, retrying
+   * (failed, to be published again; a task that failed for good, which fails the job, counts here
+   * too), done.
    */
   public record TaskCounts(
       int pending, int queued, int running, int retrying, int done, int total) {}
