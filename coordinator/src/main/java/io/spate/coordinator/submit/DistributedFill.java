@@ -129,9 +129,9 @@ public final class DistributedFill implements AutoCloseable {
     }
   }
 
-  /** The id of a task within its job: stable across attempts and coordinators. */
+  /** The id of a task within its job: {@link Task#id()}. */
   public static String taskId(Task t) {
-    return t.toString();
+    return t.id();
   }
 
   public String jobId() {
