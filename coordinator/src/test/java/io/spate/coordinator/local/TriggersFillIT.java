@@ -160,7 +160,10 @@ class TriggersFillIT {
       asOwner.setPassword(db.password());
       Ledger.ensure(asOwner); // a worker's role writes the ledger rows of its tasks
       db.execute(
-          "GRANT USAGE ON SCHEMA spate TO " + role + "; GRANT SELECT, INSERT ON spate.ledger TO " + role);
+          "GRANT USAGE ON SCHEMA spate TO "
+              + role
+              + "; GRANT SELECT, INSERT ON spate.ledger TO "
+              + role);
       PGSimpleDataSource asRole = new PGSimpleDataSource();
       asRole.setURL(db.jdbcUrl());
       asRole.setUser(role);
