@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.submit.SpateProcess;
 import io.spate.worker.testing.TestDatabase;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,12 +52,18 @@ class ResumeAfterKillIT {
   }
 
   @Test
-  void aTpccFillKilledHalfwayAndResumedEqualsAnUninterruptedFill() throws Exception {
+  void aTpccTripAndSingleFillKilledHalfwayAndResumedEqualsAnUninterruptedFill() throws Exception {
+    // TPC-C shaped small (tpcc-small.yaml, as DeterminismIT), beside the trip and single schemas
     String[] tpcc = {
-      "--config", Fills.example("tpcc.yaml").toString(), "--task-rows", "20000", "--threads", "2"
+      "--config",
+      Path.of(ResumeAfterKillIT.class.getResource("/tpcc-small.yaml").toURI()).toString(),
+      "--task-rows",
+      "5000",
+      "--threads",
+      "2"
     };
-    try (TestDatabase killed = TestDatabase.withSharedSchema("tpcc.sql");
-        TestDatabase reference = TestDatabase.withSharedSchema("tpcc.sql")) {
+    try (TestDatabase killed = tpccTripAndSingle();
+        TestDatabase reference = tpccTripAndSingle()) {
       killHalfwayAndResume(killed, tpcc);
 
       Fills.local(reference, tpcc);
@@ -69,7 +76,7 @@ class ResumeAfterKillIT {
           0L,
           killed.queryLong(
               "SELECT count(*) FROM pg_stat_user_tables WHERE schemaname = 'public'"
-                  + " AND last_analyze IS NULL AND last_autoanalyze IS NULL"),
+                  + " AND last_analyze IS NULL"),
           "every table was analyzed");
     }
   }
@@ -122,6 +129,13 @@ class ResumeAfterKillIT {
                   "--resume: table big_t holds rows but the ledger has no task of job local-"),
           noLedger.err());
     }
+  }
+
+  private static TestDatabase tpccTripAndSingle() {
+    TestDatabase db = TestDatabase.withSharedSchema("tpcc.sql");
+    db.executeFile(TestDatabase.sharedSchema("trip.sql"));
+    db.executeFile(TestDatabase.sharedSchema("single.sql"));
+    return db;
   }
 
   /**
