@@ -225,6 +225,10 @@ class TriggersFillIT {
               + role
               + "; GRANT INSERT ON audit.log TO "
               + role
+              + "; GRANT CREATE ON DATABASE "
+              + db.name()
+              + " TO "
+              + role // a local fill keeps its ledger in schema spate, which it creates
               + ";");
 
       Fills.Run run = Fills.cli(args(db, role, "--disable-triggers"));

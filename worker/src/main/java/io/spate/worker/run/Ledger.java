@@ -23,6 +23,9 @@ import javax.sql.DataSource;
  */
 public final class Ledger {
 
+  /** PostgreSQL's insufficient_privilege. */
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
   /** PostgreSQL's unique_violation. */
   private static final String UNIQUE_VIOLATION = "23505";
 
@@ -53,7 +56,13 @@ public final class Ledger {
       s.execute(CREATE);
       c.commit();
     } catch (SQLException e) {
-      throw SqlErrors.classify("creating the task ledger spate.ledger", e);
+      throw SqlErrors.classify(
+          INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())
+              ? "creating the task ledger spate.ledger (it needs CREATE on the database; or have its"
+                  + " owner run a fill first, then GRANT USAGE ON SCHEMA spate and SELECT, INSERT,"
+                  + " DELETE ON spate.ledger)"
+              : "creating the task ledger spate.ledger",
+          e);
     }
   }
 
