@@ -128,6 +128,12 @@ public final class SpateCli {
         description = "Empty the tables to fill first (without it, non-empty tables are refused)")
     boolean truncate;
 
+    @Option(
+        names = "--resume",
+        description =
+            "Finish an interrupted fill run with the same arguments: skip the tasks its ledger rows show committed")
+    boolean resume;
+
     @Option(names = "--disable-triggers", description = DISABLE_TRIGGERS_HELP)
     boolean disableTriggers;
 
@@ -135,6 +141,10 @@ public final class SpateCli {
     public Integer call() {
       if (threads < 1) {
         throw new SpateException("--threads must be at least 1, got " + threads);
+      }
+      if (resume && truncate) {
+        throw new SpateException(
+            "--resume keeps the rows of an interrupted fill and --truncate deletes them; give one");
       }
       try (PlannedTarget target =
           PlannedTarget.open(
@@ -145,21 +155,54 @@ public final class SpateCli {
                   + threads
                   + " truncate="
                   + truncate
+                  + " resume="
+                  + resume
                   + " disable-triggers="
                   + disableTriggers)) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
         LoadTriggers triggers = LoadTriggers.choose(target.pool(), plan, disableTriggers);
         Streams.err.println(triggers.description());
-        TargetTables.prepare(target.pool(), plan, truncate);
+        String jobId = LocalFill.jobId(plan);
+        int done =
+            TargetTables.prepare(
+                target.pool(),
+                plan,
+                jobId,
+                resume
+                    ? TargetTables.Start.RESUME
+                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY);
+        if (resume) {
+          Streams.err.println(
+              "resuming job "
+                  + jobId
+                  + ": "
+                  + done
+                  + " of "
+                  + plan.tasks().size()
+                  + " tasks already in the ledger");
+        }
         ProgressDisplay display =
             ProgressDisplay.start(progress, Streams.err, System.console() != null);
+        LocalFill.Summary summary;
         try {
-          new LocalFill(plan, target.pool(), threads, progress, triggers.mode()).run();
+          summary = new LocalFill(plan, target.pool(), threads, progress, triggers.mode()).run();
         } finally {
           display.close();
         }
         display.finish(Streams.out);
+        if (resume) {
+          Streams.out.println(
+              "resumed: skipped "
+                  + summary.skippedTasks()
+                  + " of "
+                  + summary.tasks()
+                  + " tasks already in the ledger ("
+                  + summary.skippedRows()
+                  + " rows, job "
+                  + summary.jobId()
+                  + ")");
+        }
       }
       return 0;
     }

@@ -89,7 +89,7 @@ public final class JobTracker {
 
     Entry(Task task) {
       this.task = task;
-      this.id = taskId(task);
+      this.id = task.id();
     }
   }
 
@@ -115,11 +115,6 @@ public final class JobTracker {
       tasks.put(e.id, e);
       tasksByTable.computeIfAbsent(t.table(), n -> new ArrayList<>()).add(e);
     }
-  }
-
-  /** The id of a task within its job: stable across attempts and coordinators. */
-  public static String taskId(Task t) {
-    return t.toString();
   }
 
   // ---- events in ----

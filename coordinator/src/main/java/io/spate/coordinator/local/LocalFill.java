@@ -7,12 +7,16 @@ import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
-import io.spate.worker.run.CopySink;
+import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Triggers;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -23,14 +27,34 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 /**
- * Runs a plan in this JVM: the worker's engine and sink on a pool of {@code threads}, with an
- * in-process queue instead of Kafka. A table's tasks are released as soon as every plan it waits
- * for ({@link TablePlan#after()}: the tables it references) has committed all its tasks (the {@link
- * JobTracker}'s rule, the same as a distributed fill's), so foreign keys stay enforced throughout;
- * tables of the same level and tasks of one table run side by side. The first failing task cancels
- * the rest (their transactions roll back) and is reported; nothing is retried.
+ * Runs a plan in this JVM: the worker's engine and its exactly-once path ({@link TaskExecution}) on
+ * a pool of {@code threads}, with an in-process queue instead of Kafka. A table's tasks are
+ * released as soon as every plan it waits for ({@link TablePlan#after()}: the tables it references)
+ * has committed all its tasks (the {@link JobTracker}'s rule, the same as a distributed fill's), so
+ * foreign keys stay enforced throughout; tables of the same level and tasks of one table run side
+ * by side. The first failing task cancels the rest (their transactions roll back) and is reported.
+ *
+ * <p>Every task writes its ledger row ({@code spate.ledger}, which the caller has made sure of) in
+ * its transaction, under a job id derived from the plan alone ({@link #jobId(FillPlan)}): a run
+ * with the same arguments finds the tasks an interrupted run committed and skips them.
  */
 public final class LocalFill {
+
+  /** The worker id of every ledger row a local fill writes. */
+  public static final String WORKER_ID = "local";
+
+  /**
+   * What a run did.
+   *
+   * @param jobId the job id its ledger rows carry
+   * @param tasks the plan's tasks
+   * @param skippedTasks tasks the ledger already held, left as they were
+   * @param skippedRows the rows those tasks had committed
+   */
+  public record Summary(String jobId, int tasks, int skippedTasks, long skippedRows) {}
+
+  /** A finished task and how it ended; {@code null} task for a table's finishing touches. */
+  private record Done(Task task, TaskExecution.Result result) {}
 
   private final FillPlan plan;
   private final DataSource dataSource;
@@ -59,35 +83,59 @@ public final class LocalFill {
     this.triggers = triggers;
   }
 
-  /** Runs every task; returns when all have committed, or throws the first failure. */
-  public void run() {
+  /**
+   * The job id of a local fill of {@code plan}: a digest of the plan's JSON (every table, column,
+   * task, the seed and the generation version), so the same arguments on the same schema give the
+   * same id and any change to the plan gives another.
+   */
+  public static String jobId(FillPlan plan) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Messages.encode(plan));
+      return "local-" + HexFormat.of().formatHex(digest, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
+    }
+  }
+
+  /**
+   * Runs every task not already in the ledger; returns when all have committed, or throws the first
+   * failure.
+   */
+  public Summary run() {
+    String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    CopySink sink = new CopySink(dataSource, triggers, n -> {});
+    TaskExecution execution = new TaskExecution(dataSource, triggers, n -> {});
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
-    CompletionService<Task> completions = new ExecutorCompletionService<>(pool);
+    CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
     int running = 0;
+    int skippedTasks = 0;
+    long skippedRows = 0;
     try {
-      running += submit(job.due(System.nanoTime()), completions, engines, sink);
+      running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
       while (running > 0) {
-        Task finished = completions.take().get();
+        Done outcome = completions.take().get();
         running--;
-        if (finished == null) {
+        if (outcome.task() == null) {
           continue; // a table's finishing touches, not a task
         }
+        Task finished = outcome.task();
+        if (outcome.result().outcome() == TaskExecution.Outcome.SKIPPED) {
+          skippedTasks++;
+          skippedRows += outcome.result().rows();
+        }
         // rows are counted in the progress as they are sent, so the tracker is told none
-        JobTracker.Change change =
-            job.succeeded(JobTracker.taskId(finished), 0, System.nanoTime()).orElseThrow();
+        JobTracker.Change change = job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
         if (change.tableDone()) {
           progress.table(finished.table()).markFinished();
           TablePlan table = plan.table(finished.table());
           completions.submit(
               () -> {
                 TargetTables.finish(dataSource, table);
-                return null;
+                return new Done(null, null);
               });
           running++;
-          running += submit(job.due(System.nanoTime()), completions, engines, sink);
+          running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
         }
       }
     } catch (ExecutionException e) {
@@ -107,23 +155,33 @@ public final class LocalFill {
     if (triggers != Triggers.Mode.ON) {
       ForeignKeys.validate(dataSource, plan);
     }
+    return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows);
   }
 
-  /** Submits the tasks the tracker released. */
+  /** Submits the tasks the tracker released, each through the exactly-once path. */
   private int submit(
       List<JobTracker.Publication> released,
-      CompletionService<Task> completions,
+      CompletionService<Done> completions,
       ThreadLocal<Engine> engines,
-      CopySink sink) {
+      TaskExecution execution,
+      String jobId) {
     for (JobTracker.Publication p : released) {
       Task task = p.task();
       FillProgress.TableProgress tp = progress.table(task.table());
-      completions.submit(
-          () -> {
-            tp.markStarted();
-            sink.load(engines.get(), task, tp::add);
-            return task;
-          });
+      TaskExecution.Listener listener =
+          new TaskExecution.Listener() {
+            @Override
+            public void started() {
+              tp.markStarted();
+            }
+
+            @Override
+            public void progressed(long rows) {
+              tp.add(rows);
+            }
+          };
+      TaskExecution.Assignment assignment = new TaskExecution.Assignment(jobId, task, WORKER_ID, 1);
+      completions.submit(() -> new Done(task, execution.run(engines.get(), assignment, listener)));
     }
     return released.size();
   }

@@ -111,11 +111,6 @@ public final class DistributedFill implements AutoCloseable {
     placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
   }
 
-  /** The id of a task within its job: stable across attempts and coordinators. */
-  public static String taskId(Task t) {
-    return JobTracker.taskId(t);
-  }
-
   public String jobId() {
     return job.jobId();
   }

@@ -8,7 +8,6 @@ import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.run.Ledger;
 import io.spate.worker.target.Triggers;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -19,9 +18,9 @@ public final class Submission {
   private Submission() {}
 
   /**
-   * Empties (or checks) the target's tables, makes sure of the ledger, and publishes a new job. The
-   * returned follower publishes the tasks and follows the job when its {@link
-   * DistributedFill#follow()} runs; the caller closes it.
+   * Makes sure of the ledger, empties (or checks) the target's tables ({@link
+   * TargetTables#prepare}), and publishes a new job. The returned follower publishes the tasks and
+   * follows the job when its {@link DistributedFill#follow()} runs; the caller closes it.
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -56,9 +55,9 @@ public final class Submission {
       LoadTriggers triggers,
       Retries retries,
       FillProgress progress) {
-    TargetTables.prepare(target, plan, truncate);
-    Ledger.ensure(target);
     String jobId = UUID.randomUUID().toString().substring(0, 8);
+    TargetTables.prepare(
+        target, plan, jobId, truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY);
     JobMessage job =
         new JobMessage(
             Messages.VERSION,

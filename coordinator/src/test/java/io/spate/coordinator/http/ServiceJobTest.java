@@ -9,7 +9,6 @@ import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Planner;
 import io.spate.coordinator.plan.TpccSchema;
 import io.spate.coordinator.progress.FillProgress;
-import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.EventMessage.Type;
 import io.spate.protocol.message.JobMessage;
@@ -119,7 +118,7 @@ class ServiceJobTest {
     return new EventMessage(
         Messages.VERSION,
         "j1",
-        DistributedFill.taskId(t),
+        t.id(),
         t.table(),
         type,
         rows,

@@ -294,7 +294,7 @@ class JobTrackerTest {
     assertEquals(List.of("item", "warehouse"), tablesDone, "in the order their last task did");
     assertEquals(JobMessage.State.RUNNING, tracker.jobState(), "history fails no job");
     assertEquals(List.of(), tracker.released(), "nothing published while replaying");
-    assertEquals(5, tracker.attempt(JobTracker.taskId(failing)));
+    assertEquals(5, tracker.attempt(failing.id()));
 
     List<JobTracker.Publication> due = tracker.due(t);
 
@@ -338,7 +338,7 @@ class JobTrackerTest {
   private boolean completeTable(String table) {
     boolean done = false;
     for (Task t : tasksOf(table)) {
-      done = tracker.succeeded(JobTracker.taskId(t), 1, 0).orElseThrow().tableDone();
+      done = tracker.succeeded(t.id(), 1, 0).orElseThrow().tableDone();
     }
     return done;
   }
@@ -358,7 +358,7 @@ class JobTrackerTest {
     return new EventMessage(
         Messages.VERSION,
         "j1",
-        JobTracker.taskId(t),
+        t.id(),
         t.table(),
         type,
         rows,

@@ -10,6 +10,7 @@ import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.run.Ledger;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.SQLException;
@@ -153,6 +154,16 @@ class TriggersFillIT {
       db.execute(
           PLAIN_SCHEMA + "GRANT SELECT, INSERT ON customer, orders, orders_0, orders_1 TO " + role);
       FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("customer", 200L, "orders", 3000L));
+      PGSimpleDataSource asOwner = new PGSimpleDataSource();
+      asOwner.setURL(db.jdbcUrl());
+      asOwner.setUser(db.user());
+      asOwner.setPassword(db.password());
+      Ledger.ensure(asOwner); // a worker's role writes the ledger rows of its tasks
+      db.execute(
+          "GRANT USAGE ON SCHEMA spate TO "
+              + role
+              + "; GRANT SELECT, INSERT ON spate.ledger TO "
+              + role);
       PGSimpleDataSource asRole = new PGSimpleDataSource();
       asRole.setURL(db.jdbcUrl());
       asRole.setUser(role);
@@ -214,6 +225,10 @@ class TriggersFillIT {
               + role
               + "; GRANT INSERT ON audit.log TO "
               + role
+              + "; GRANT CREATE ON DATABASE "
+              + db.name()
+              + " TO "
+              + role // a local fill keeps its ledger in schema spate, which it creates
               + ";");
 
       Fills.Run run = Fills.cli(args(db, role, "--disable-triggers"));

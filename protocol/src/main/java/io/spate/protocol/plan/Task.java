@@ -9,8 +9,16 @@ public record Task(String table, long start, long end) {
     }
   }
 
+  /**
+   * The task's id within its job, {@code table[start,end)}: the same for every attempt, every
+   * coordinator and local mode, so it keys the ledger ({@code spate.ledger}) and the events.
+   */
+  public String id() {
+    return table + "[" + start + "," + end + ")";
+  }
+
   @Override
   public String toString() {
-    return table + "[" + start + "," + end + ")";
+    return id();
   }
 }

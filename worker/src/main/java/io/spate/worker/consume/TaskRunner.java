@@ -12,22 +12,20 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.metrics.WorkerMetrics;
-import io.spate.worker.run.CopySink;
-import io.spate.worker.run.Ledger;
+import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import io.spate.worker.target.Triggers;
 import java.time.Duration;
-import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Runs one delivered task to its end and reports it: skips a task the ledger says is finished,
- * refuses a job whose generation version differs from this engine's, and otherwise loads the task's
- * rows and its ledger row in one transaction. Whatever happens is published as an event before the
- * caller commits the task's offset.
+ * Runs one delivered task to its end and reports it: refuses a job whose generation version differs
+ * from this engine's, and otherwise runs the task through the exactly-once path ({@link
+ * TaskExecution}: skipped when the ledger has it, else its rows and ledger row in one transaction).
+ * Whatever happens is published as an event before the caller commits the task's offset.
  */
 final class TaskRunner {
 
@@ -78,7 +76,6 @@ final class TaskRunner {
       return; // the job is over (done or failed): nothing to do, nothing to report
     }
     FillPlan plan = job.plan();
-    boolean counting = false; // between taskStarted and its outcome in the metrics
     if (plan.generationVersion() != FillPlan.GENERATION_VERSION) {
       report(
           task,
@@ -95,72 +92,79 @@ final class TaskRunner {
           false);
       return;
     }
+    Reporter reporter = new Reporter(task, started);
     try {
       DataSource target = targets.dataSource(job.target());
-      OptionalLong finished = Ledger.finishedRows(target, task.jobId(), task.taskId());
-      if (finished.isPresent()) {
-        metrics.taskSkipped();
-        report(task, Type.SUCCEEDED, finished.getAsLong(), started, null, false);
-        return;
-      }
-      report(task, Type.STARTED, 0, started, null, false);
-      metrics.taskStarted(task.attempt());
-      counting = true;
-      AtomicLong sent = new AtomicLong();
-      AtomicLong lastReport = new AtomicLong(System.nanoTime());
-      long rows =
-          new CopySink(target, triggers(job), metrics::bytesSent)
-              .load(
+      TaskExecution.Result result =
+          new TaskExecution(target, triggers(job), metrics::bytesSent)
+              .run(
                   engine(job),
-                  new Task(task.table(), task.start(), task.end()),
-                  n -> {
-                    metrics.rowsGenerated(n);
-                    long total = sent.addAndGet(n);
-                    long now = System.nanoTime();
-                    if (now - lastReport.get() > PROGRESS_EVERY_NANOS) {
-                      lastReport.set(now);
-                      report(task, Type.PROGRESSED, total, started, null, false);
-                    }
-                  },
-                  (connection, committed) ->
-                      Ledger.record(
-                          connection,
-                          task.jobId(),
-                          task.taskId(),
-                          workerId,
-                          task.attempt(),
-                          committed));
-      counting = false;
-      metrics.taskSucceeded(task.table(), rows, Duration.ofNanos(System.nanoTime() - started));
-      report(task, Type.SUCCEEDED, rows, started, null, false);
-    } catch (Ledger.AlreadyDoneException e) {
-      if (counting) {
-        metrics.taskFailed(
-            false,
-            Duration.ofNanos(System.nanoTime() - started)); // rolled back: another execution had it
+                  new TaskExecution.Assignment(
+                      task.jobId(),
+                      new Task(task.table(), task.start(), task.end()),
+                      workerId,
+                      task.attempt()),
+                  reporter);
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      if (result.outcome() == TaskExecution.Outcome.SKIPPED) {
+        if (reporter.counting) {
+          metrics.taskFailed(false, took); // rolled back: another execution had it
+        }
+        metrics.taskSkipped();
+      } else {
+        metrics.taskSucceeded(task.table(), result.rows(), took);
       }
-      metrics.taskSkipped();
-      OptionalLong rows =
-          Ledger.finishedRows(targets.dataSource(job.target()), task.jobId(), task.taskId());
-      report(task, Type.SUCCEEDED, rows.orElse(0), started, null, false);
+      reporter.counting = false;
+      report(task, Type.SUCCEEDED, result.rows(), started, null, false);
     } catch (RuntimeException e) {
-      if (counting) {
-        metrics.taskFailed(
-            e instanceof RetriableException || !(e instanceof SpateException),
-            Duration.ofNanos(System.nanoTime() - started));
+      boolean retriable = SqlErrors.retriable(e);
+      if (reporter.counting) {
+        metrics.taskFailed(retriable, Duration.ofNanos(System.nanoTime() - started));
       }
       if (Thread.currentThread().isInterrupted()) {
         throw new InterruptedException("task " + task.taskId() + " abandoned: " + e.getMessage());
       }
       String message =
           e instanceof SpateException ? e.getMessage() : "task " + task.taskId() + " - " + e;
-      report(
-          task,
-          Type.FAILED,
-          0,
-          started,
-          message,
-          e instanceof RetriableException || !(e instanceof SpateException));
+      report(task, Type.FAILED, 0, started, message, retriable);
+    }
+  }
+
+  /**
+   * Reports a running task: STARTED when its transaction begins, PROGRESSED at most every {@link
+   * #PROGRESS_EVERY_NANOS}. Used only by the thread that runs the task.
+   */
+  private final class Reporter implements TaskExecution.Listener {
+    private final TaskMessage task;
+    private final long startedNanos;
+    private long sent;
+    private long lastReport;
+
+    /** Between taskStarted and its outcome in the metrics. */
+    boolean counting;
+
+    Reporter(TaskMessage task, long startedNanos) {
+      this.task = task;
+      this.startedNanos = startedNanos;
+    }
+
+    @Override
+    public void started() {
+      report(task, Type.STARTED, 0, startedNanos, null, false);
+      metrics.taskStarted(task.attempt());
+      counting = true;
+      lastReport = System.nanoTime();
+    }
+
+    @Override
+    public void progressed(long rows) {
+      metrics.rowsGenerated(rows);
+      sent += rows;
+      long now = System.nanoTime();
+      if (now - lastReport > PROGRESS_EVERY_NANOS) {
+        lastReport = now;
+        report(task, Type.PROGRESSED, sent, startedNanos, null, false);
+      }
     }
   }
 

@@ -5,26 +5,24 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.protocol.schema.Table;
 import io.spate.worker.encode.CopyBinaryWriter;
-import io.spate.worker.generate.Engine;
 import io.spate.worker.generate.SlotCursor;
 import io.spate.worker.generate.TableEngine;
-import io.spate.worker.target.SqlErrors;
-import io.spate.worker.target.Triggers;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.function.LongConsumer;
 import java.util.stream.Collectors;
-import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * Loads one task's rows with binary {@code COPY}, streamed from generation in buffers of {@link
- * #FLUSH_BYTES}: a task's rows are never all in memory. One task is one transaction: it commits
- * whole or leaves nothing behind.
+ * Writes one task's rows inside the caller's open transaction: binary {@code COPY} streamed from
+ * generation in buffers of {@link #FLUSH_BYTES} (a task's rows are never all in memory), or for a
+ * second pass a {@code COPY} into a temporary table and one {@code UPDATE ... FROM}. It neither
+ * commits nor rolls back: {@link TaskExecution} owns the transaction, so the rows and the ledger
+ * row commit together.
  */
-public final class CopySink {
+final class CopySink {
 
   /**
    * Buffer size handed to the server at once; large enough to amortise the call, small for the
@@ -32,88 +30,40 @@ public final class CopySink {
    */
   static final int FLUSH_BYTES = 256 * 1024;
 
-  private final DataSource dataSource;
   private final LongConsumer bytesSent;
 
-  /** What each load transaction does with the server's triggers first ({@link Triggers}). */
-  private final Triggers.Mode triggers;
-
-  public CopySink(DataSource dataSource) {
-    this(dataSource, Triggers.Mode.ON, n -> {});
-  }
-
   /**
-   * @param triggers whether each load runs with {@code session_replication_role = replica} (SET
-   *     LOCAL)
    * @param bytesSent receives the size of each buffer of COPY data as it reaches the server
    */
-  public CopySink(DataSource dataSource, Triggers.Mode triggers, LongConsumer bytesSent) {
-    this.dataSource = dataSource;
-    this.triggers = triggers;
+  CopySink(LongConsumer bytesSent) {
     this.bytesSent = bytesSent;
   }
 
+  /** The statement a task's rows go in with, for messages: {@code COPY} or {@code UPDATE}. */
+  static String verb(TablePlan plan) {
+    return plan.secondPass() ? "UPDATE" : "COPY";
+  }
+
   /**
-   * Generates and loads the task's rows in one transaction.
+   * Generates the task's rows and sends them in {@code connection}'s open transaction.
    *
    * @param progress receives row counts as buffers reach the server (not yet committed)
-   * @return the number of rows committed
+   * @return the number of rows written
    */
-  public long load(Engine engine, Task task, LongConsumer progress) {
-    return load(engine, task, progress, (connection, rows) -> {});
-  }
-
-  /** Work done in the task's transaction after its rows, before the commit (the ledger row). */
-  @FunctionalInterface
-  public interface BeforeCommit {
-    void run(Connection connection, long rows) throws SQLException;
-  }
-
-  /**
-   * Like {@link #load(Engine, Task, LongConsumer)}, running {@code beforeCommit} in the same
-   * transaction after the rows: both commit, or neither.
-   */
-  public long load(Engine engine, Task task, LongConsumer progress, BeforeCommit beforeCommit) {
-    TableEngine table = engine.table(task.table());
+  long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+      throws SQLException {
     TablePlan plan = table.plan();
     String columns =
         table.columnNames().stream().map(Table::quote).collect(Collectors.joining(", "));
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      Triggers.apply(triggers, connection, "task " + task);
-      try {
-        long rows;
-        if (plan.secondPass()) {
-          rows = update(connection, plan, columns, table, task, progress);
-        } else {
-          rows =
-              stream(
-                  connection,
-                  "COPY "
-                      + plan.table().qualifiedName()
-                      + " ("
-                      + columns
-                      + ") FROM STDIN (FORMAT binary)",
-                  table,
-                  task,
-                  progress);
-        }
-        beforeCommit.run(connection, rows);
-        connection.commit();
-        return rows;
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      }
-    } catch (SQLException e) {
-      throw SqlErrors.classify(
-          "task "
-              + task
-              + " - "
-              + (plan.secondPass() ? "UPDATE" : "COPY")
-              + " failed, transaction rolled back",
-          e);
+    if (plan.secondPass()) {
+      return update(connection, plan, columns, table, task, progress);
     }
+    return stream(
+        connection,
+        "COPY " + plan.table().qualifiedName() + " (" + columns + ") FROM STDIN (FORMAT binary)",
+        table,
+        task,
+        progress);
   }
 
   /**

@@ -6,6 +6,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import javax.sql.DataSource;
 
@@ -19,6 +23,9 @@ import javax.sql.DataSource;
  */
 public final class Ledger {
 
+  /** PostgreSQL's insufficient_privilege. */
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
   /** PostgreSQL's unique_violation. */
   private static final String UNIQUE_VIOLATION = "23505";
 
@@ -30,17 +37,32 @@ public final class Ledger {
 
   private Ledger() {}
 
-  /** Creates the ledger when missing; safe when several processes start at once. */
+  /**
+   * Creates the ledger when missing; safe when several processes start at once. A ledger that
+   * exists is only looked up, so a role that may not create schemas can use one a DBA created.
+   */
   public static void ensure(DataSource dataSource) {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT to_regclass('spate.ledger') IS NOT NULL")) {
+        rs.next();
+        if (rs.getBoolean(1)) {
+          return;
+        }
+      }
       c.setAutoCommit(false);
       s.execute("SELECT pg_advisory_xact_lock(7366827)"); // serialises concurrent CREATE ... IF NOT
       // EXISTS
       s.execute(CREATE);
       c.commit();
     } catch (SQLException e) {
-      throw SqlErrors.classify("creating the task ledger spate.ledger", e);
+      throw SqlErrors.classify(
+          INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())
+              ? "creating the task ledger spate.ledger (it needs CREATE on the database; or have its"
+                  + " owner run a fill first, then GRANT USAGE ON SCHEMA spate and SELECT, INSERT,"
+                  + " DELETE ON spate.ledger)"
+              : "creating the task ledger spate.ledger",
+          e);
     }
   }
 
@@ -59,12 +81,69 @@ public final class Ledger {
     }
   }
 
+  /** Every finished task of the job: task id to the rows it committed. */
+  public static Map<String, Long> finished(DataSource dataSource, String jobId) {
+    Map<String, Long> tasks = new HashMap<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s =
+            c.prepareStatement("SELECT task_id, rows FROM spate.ledger WHERE job_id = ?")) {
+      s.setString(1, jobId);
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          tasks.put(rs.getString(1), rs.getLong(2));
+        }
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.classify("reading the ledger for job " + jobId, e);
+    }
+    return tasks;
+  }
+
+  /**
+   * The other jobs that finished a task whose id starts with {@code taskIdPrefix} (a table's tasks:
+   * {@code table[}), sorted.
+   */
+  public static List<String> otherJobs(DataSource dataSource, String jobId, String taskIdPrefix) {
+    List<String> jobs = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT DISTINCT job_id FROM spate.ledger WHERE job_id <> ?"
+                    + " AND left(task_id, length(?)) = ? ORDER BY job_id")) {
+      s.setString(1, jobId);
+      s.setString(2, taskIdPrefix);
+      s.setString(3, taskIdPrefix);
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          jobs.add(rs.getString(1));
+        }
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.classify("reading the ledger for tasks " + taskIdPrefix + "...", e);
+    }
+    return jobs;
+  }
+
+  /**
+   * Deletes the job's rows: for a fill that starts over on empty tables, whose old rows would vouch
+   * for tasks that are no longer there. Returns how many were deleted.
+   */
+  public static int forget(DataSource dataSource, String jobId) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement("DELETE FROM spate.ledger WHERE job_id = ?")) {
+      s.setString(1, jobId);
+      return s.executeUpdate();
+    } catch (SQLException e) {
+      throw SqlErrors.classify("clearing the ledger rows of job " + jobId, e);
+    }
+  }
+
   /**
    * Records the task as finished inside the caller's open transaction.
    *
    * @throws AlreadyDoneException when another execution of the task committed first
    */
-  public static void record(
+  static void record(
       Connection c, String jobId, String taskId, String workerId, int attempt, long rows)
       throws SQLException {
     try (PreparedStatement s =
@@ -90,8 +169,8 @@ public final class Ledger {
   }
 
   /** Another execution of the same task committed first; this one's transaction rolled back. */
-  public static final class AlreadyDoneException extends RuntimeException {
-    public AlreadyDoneException(String message) {
+  static final class AlreadyDoneException extends RuntimeException {
+    AlreadyDoneException(String message) {
       super(message);
     }
   }

@@ -1,6 +1,7 @@
 /**
- * Running one task against a target with exactly-once effect: its rows go in with binary COPY and
- * its row in the ledger ({@code spate.ledger}) commits in the same transaction, so a redelivered or
- * duplicated task never writes twice.
+ * Running one task against a target with exactly-once effect, for a worker and for local mode
+ * alike: {@link io.spate.worker.run.TaskExecution} checks the ledger ({@code spate.ledger}), then
+ * commits the task's rows (binary COPY) and its ledger row in one transaction, so a redelivered,
+ * duplicated or resumed task never writes twice.
  */
 package io.spate.worker.run;

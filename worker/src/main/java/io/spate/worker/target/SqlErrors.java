@@ -10,7 +10,8 @@ import org.postgresql.util.ServerErrorMessage;
  * The one place that classifies database errors. SQLSTATE class 08 (connection), 40 (serialization
  * failure, deadlock), 53 (insufficient resources) and 57P (operator intervention) may pass on
  * retry; everything else, notably 23 (integrity), 28 (authentication) and 42 (syntax, undefined
- * object), is permanent.
+ * object), is permanent. A task's failure is judged here too ({@link
+ * #retriable(RuntimeException)}).
  */
 public final class SqlErrors {
 
@@ -22,6 +23,15 @@ public final class SqlErrors {
     return retriable(e.getSQLState())
         ? new RetriableException(message, e)
         : new SpateException(message, e);
+  }
+
+  /**
+   * Whether a task that failed with {@code e} may pass on another attempt: a {@link
+   * RetriableException}, or an unexpected exception (not a {@link SpateException}, whose message
+   * names a problem the user must fix).
+   */
+  public static boolean retriable(RuntimeException e) {
+    return e instanceof RetriableException || !(e instanceof SpateException);
   }
 
   static boolean retriable(String sqlState) {

@@ -1,0 +1,137 @@
+package io.spate.worker.run;
+
+import io.spate.protocol.plan.Task;
+import io.spate.worker.generate.Engine;
+import io.spate.worker.generate.TableEngine;
+import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.Triggers;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.OptionalLong;
+import java.util.function.LongConsumer;
+import javax.sql.DataSource;
+
+/**
+ * The one exactly-once path of a task against a target, taken by a worker ({@code spate worker})
+ * and by local mode ({@code spate local}) alike:
+ *
+ * <ol>
+ *   <li>the ledger check: a task whose (job, task) row is in {@link Ledger spate.ledger} is {@link
+ *       Outcome#SKIPPED} with the rows it committed then;
+ *   <li>one transaction holding the triggers setting ({@link Triggers}), the task's rows ({@code
+ *       COPY}, or the second pass's {@code UPDATE}) and the ledger row;
+ *   <li>the commit: rows and ledger row become visible together, or neither does.
+ * </ol>
+ *
+ * <p>Another execution of the same task that commits first makes this one's ledger insert fail on
+ * the primary key: its transaction rolls back, rows included, and the outcome is {@link
+ * Outcome#SKIPPED}. Any other database error is classified once, by {@link SqlErrors}: a {@link
+ * io.spate.protocol.error.RetriableException} or a permanent {@link
+ * io.spate.protocol.error.SpateException}, after the rollback. A caller that acknowledges the task
+ * elsewhere (the worker's Kafka offset) does it only after {@link #run} returns.
+ */
+public final class TaskExecution {
+
+  /** How a task ended without error. */
+  public enum Outcome {
+    /** This execution committed the task's rows and ledger row. */
+    SUCCEEDED,
+    /**
+     * The ledger already held the task (found at the check, or by a commit that raced this one).
+     */
+    SKIPPED
+  }
+
+  /**
+   * @param rows the rows this execution committed, or for a skipped task those the ledger records
+   */
+  public record Result(Outcome outcome, long rows) {}
+
+  /**
+   * One execution of a task: what the ledger row records.
+   *
+   * @param jobId the job the task belongs to; with {@link Task#id()} the ledger's key
+   * @param workerId who executes it (a worker id, or {@code local})
+   * @param attempt the coordinator's attempt number, 1 for the first
+   */
+  public record Assignment(String jobId, Task task, String workerId, int attempt) {}
+
+  /**
+   * What the caller sees of a running task, on the thread that runs it: {@link #started()} once the
+   * ledger check found no row and the transaction begins (never for a task skipped at the check),
+   * then {@link #progressed(long)} as buffers of rows reach the server (not yet committed).
+   */
+  public interface Listener {
+    default void started() {}
+
+    default void progressed(long rows) {}
+  }
+
+  private final DataSource target;
+  private final Triggers.Mode triggers;
+  private final CopySink sink;
+
+  /**
+   * @param triggers whether each load runs with {@code session_replication_role = replica} (SET
+   *     LOCAL)
+   * @param bytesSent receives the size of each buffer of COPY data as it reaches the server
+   */
+  public TaskExecution(DataSource target, Triggers.Mode triggers, LongConsumer bytesSent) {
+    this.target = target;
+    this.triggers = triggers;
+    this.sink = new CopySink(bytesSent);
+  }
+
+  /**
+   * Runs the task to its outcome: skipped or committed. Throws when it failed, its transaction
+   * rolled back.
+   */
+  public Result run(Engine engine, Assignment assignment, Listener listener) {
+    String jobId = assignment.jobId();
+    String taskId = assignment.task().id();
+    OptionalLong finished = Ledger.finishedRows(target, jobId, taskId);
+    if (finished.isPresent()) {
+      return new Result(Outcome.SKIPPED, finished.getAsLong());
+    }
+    listener.started();
+    try {
+      return new Result(Outcome.SUCCEEDED, load(engine, assignment, listener));
+    } catch (Ledger.AlreadyDoneException e) {
+      return new Result(
+          Outcome.SKIPPED, Ledger.finishedRows(target, jobId, taskId).orElse(0)); // rolled back
+    }
+  }
+
+  /** The task's rows and ledger row in one transaction; returns the rows committed. */
+  private long load(Engine engine, Assignment assignment, Listener listener) {
+    Task task = assignment.task();
+    TableEngine table = engine.table(task.table());
+    try (Connection connection = target.getConnection()) {
+      connection.setAutoCommit(false);
+      try {
+        Triggers.apply(triggers, connection, "task " + task);
+        long rows = sink.write(connection, table, task, listener::progressed);
+        Ledger.record(
+            connection,
+            assignment.jobId(),
+            task.id(),
+            assignment.workerId(),
+            assignment.attempt(),
+            rows);
+        connection.commit();
+        return rows;
+      } catch (SQLException | RuntimeException e) {
+        try {
+          connection.rollback();
+        } catch (SQLException rollback) {
+          e.addSuppressed(rollback);
+        }
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.classify(
+          "task " + task + " - " + CopySink.verb(table.plan()) + " failed, transaction rolled back",
+          e);
+    }
+  }
+}
