@@ -32,7 +32,7 @@ class PgIntrospectorIT {
 
   @BeforeAll
   static void loadTpcc() throws SQLException {
-    tpccDb = TestDatabase.withSharedSchema("tpcc.sql");
+    tpccDb = TestDatabase.withFixtureSchema("tpcc.sql");
     tpcc = introspect(tpccDb, List.of("public"));
   }
 
@@ -172,7 +172,7 @@ class PgIntrospectorIT {
 
   @Test
   void trip() throws SQLException {
-    try (TestDatabase db = TestDatabase.withSharedSchema("trip.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("trip.sql")) {
       Table trip = table(introspect(db, List.of("public")), "trip");
       assertEquals(
           List.of(
