@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Introspects the shared benchmark schemas and a hand-made one on a real PostgreSQL. */
+/** Introspects the fixture schemas (examples/schemas) and a hand-made one on a real PostgreSQL. */
 class PgIntrospectorIT {
 
   private static TestDatabase tpccDb;

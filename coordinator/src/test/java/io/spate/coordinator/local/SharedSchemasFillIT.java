@@ -15,8 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The shared benchmark schemas fill with every constraint enforced during the load: row counts
- * equal the plan, and no foreign key finds a missing parent.
+ * The fixture schemas (examples/schemas) fill with every constraint enforced during the load: row
+ * counts equal the plan, and no foreign key finds a missing parent.
  */
 class SharedSchemasFillIT {
 
