@@ -14,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$root/docs/live-page.png}"
 pg_host="${SPATE_PG_HOST:-127.0.0.1}" pg_port="${SPATE_PG_PORT:-5432}" pg_user="${SPATE_PG_USER:-postgres}"
 db=spate_live_page
-schemas="${SPATE_SCHEMAS:-$root/../shared/schemas}"
+schemas="${SPATE_SCHEMAS:-$root/examples/schemas}"
 command -v chromium >/dev/null || { echo "live-page-screenshot: no chromium (apt-get install -y chromium)" >&2; exit 1; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }

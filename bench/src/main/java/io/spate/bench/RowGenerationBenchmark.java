@@ -15,11 +15,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Whole rows of the shared schemas, generated and encoded as binary COPY tuples: everything a
- * worker does per row except sending the bytes. The plan is the one {@code spate local} would make
- * with the schema's {@code examples/} config, so value lengths, lists and ranges are the real ones;
- * references recompute the parent's key (order_line reaches orders and stock), and order_line's
- * 5..15 fan-out makes the engine skip empty slots.
+ * Whole rows of the fixture schemas ({@code examples/schemas}), generated and encoded as binary
+ * COPY tuples: everything a worker does per row except sending the bytes. The plan is the one
+ * {@code spate local} would make with the schema's {@code examples/} config, so value lengths,
+ * lists and ranges are the real ones; references recompute the parent's key (order_line reaches
+ * orders and stock), and order_line's 5..15 fan-out makes the engine skip empty slots.
  *
  * <p>Operations are rows: each invocation writes {@link #ROWS} rows (a compile-time constant, as
  * {@link OperationsPerInvocation} requires). ns/row here against the database's ingest rate says
@@ -43,12 +43,12 @@ public class RowGenerationBenchmark {
 
   @Setup
   public void setup() {
-    SharedSchemas.Fixture fixture =
+    Fixtures.Fixture fixture =
         switch (table) {
-          case "big_t" -> SharedSchemas.single();
-          case "wide_t01" -> SharedSchemas.wide();
-          case "trip" -> SharedSchemas.trip();
-          default -> SharedSchemas.tpcc();
+          case "big_t" -> Fixtures.single();
+          case "wide_t01" -> Fixtures.wide();
+          case "trip" -> Fixtures.trip();
+          default -> Fixtures.tpcc();
         };
     loop = new FillLoop(fixture.plan(), table, ROWS);
   }

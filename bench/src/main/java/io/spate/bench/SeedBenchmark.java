@@ -37,7 +37,7 @@ public class SeedBenchmark {
   /** The length of {@link #NAMES}; a constant, as {@link OperationsPerInvocation} needs. */
   static final int NAME_COUNT = 16;
 
-  /** Column names of the shared schemas, the strings streams are derived from. */
+  /** Column names of the fixture schemas, the strings streams are derived from. */
   private static final String[] NAMES = {
     "c_int", "c_bigint", "c_name", "c_desc", "c_amount", "c_score", "c_flag", "c_ts",
     "trip_duration", "start_station_name", "ol_supply_w_id", "ol_dist_info", "c_data", "s_dist_01",
@@ -56,7 +56,7 @@ public class SeedBenchmark {
           "NAME_COUNT is " + NAME_COUNT + ", NAMES holds " + NAMES.length);
     }
     stream = Seeds.derive(Seeds.derive(42, "big_t"), "c_name");
-    tpcc = SharedSchemas.tpcc().plan();
+    tpcc = Fixtures.tpcc().plan();
     orderLine =
         tpcc.table("order_line"); // 5..15 per order, under orders, customer, district, warehouse
   }

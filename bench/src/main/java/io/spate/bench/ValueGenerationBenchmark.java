@@ -1,11 +1,12 @@
 package io.spate.bench;
 
-import io.spate.bench.SharedSchemas.TableBuilder;
-import io.spate.bench.SharedSchemas.Type;
 import io.spate.coordinator.config.ColumnConfig;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -60,30 +61,37 @@ public class ValueGenerationBenchmark {
 
   @Setup
   public void setup() {
-    ColumnConfig length = null;
-    Type columnType =
+    String length = null;
+    Column column =
         switch (type) {
-          case "int4" -> Type.INTEGER;
-          case "int8" -> Type.BIGINT;
-          case "numeric_12_2" -> Type.numeric(12, 2);
-          case "float8" -> Type.DOUBLE;
+          case "int4" -> cell(SqlType.INTEGER, "integer", -1, -1, -1);
+          case "int8" -> cell(SqlType.BIGINT, "bigint", -1, -1, -1);
+          case "numeric_12_2" -> cell(SqlType.NUMERIC, "numeric(12,2)", -1, 12, 2);
+          case "float8" -> cell(SqlType.DOUBLE, "double precision", -1, -1, -1);
           case "varchar_8_16" -> {
-            length = SharedSchemas.length("8..16");
-            yield Type.varchar(16);
+            length = "8..16";
+            yield cell(SqlType.VARCHAR, "character varying(16)", 16, -1, -1);
           }
           case "varchar_64_128" -> {
-            length = SharedSchemas.length("64..128");
-            yield Type.varchar(128);
+            length = "64..128";
+            yield cell(SqlType.VARCHAR, "character varying(128)", 128, -1, -1);
           }
-          case "text" -> Type.TEXT; // the planner's default length for text: 8..64
-          case "timestamp" -> Type.TIMESTAMP;
-          case "uuid" -> Type.UUID;
-          case "jsonb" -> Type.JSONB;
+          // the planner's default length for text: 8..64
+          case "text" -> cell(SqlType.TEXT, "text", -1, -1, -1);
+          case "timestamp" -> cell(SqlType.TIMESTAMP, "timestamp without time zone", -1, -1, -1);
+          case "uuid" -> cell(SqlType.UUID, "uuid", -1, -1, -1);
+          case "jsonb" -> cell(SqlType.JSONB, "jsonb", -1, -1, -1);
           default -> throw new IllegalArgumentException("unknown type " + type);
         };
     Schema schema =
-        new Schema(List.of(new TableBuilder("cells", true).col("v", columnType).build()));
-    Map<String, ColumnConfig> columns = length == null ? Map.of() : Map.of("v", length);
+        new Schema(
+            List.of(
+                new Table(
+                    "public", "cells", List.of(column), null, List.of(), List.of(), List.of())));
+    Map<String, ColumnConfig> columns =
+        length == null
+            ? Map.of()
+            : Map.of("v", new ColumnConfig(null, null, null, null, null, length, null, null, null));
     FillConfig config =
         new FillConfig(
             42L,
@@ -91,7 +99,13 @@ public class ValueGenerationBenchmark {
             null,
             null,
             Map.of("cells", new TableConfig((long) ROWS, null, null, columns)));
-    loop = new FillLoop(new SharedSchemas.Fixture(schema, config).plan(), "cells", ROWS);
+    loop = new FillLoop(new Fixtures.Fixture(schema, config).plan(), "cells", ROWS);
+  }
+
+  /** Column {@code v}, NOT NULL, as introspection reports the type ({@code format_type}). */
+  private static Column cell(
+      SqlType sqlType, String typeName, int length, int precision, int scale) {
+    return new Column("v", sqlType, typeName, length, precision, scale, false, false, false, null);
   }
 
   @Benchmark

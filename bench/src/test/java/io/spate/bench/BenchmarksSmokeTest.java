@@ -26,7 +26,7 @@ class BenchmarksSmokeTest {
   }
 
   @Test
-  void rowGenerationWritesItsRowsForEverySharedTable() {
+  void rowGenerationWritesItsRowsForEveryFixtureTable() {
     for (String table : params(RowGenerationBenchmark.class, "table")) {
       RowGenerationBenchmark bench = new RowGenerationBenchmark();
       bench.table = table;

@@ -383,7 +383,7 @@ public final class BenchRunner implements Callable<Integer> {
         url,
         s == Scenario.PGBENCH
             ? Scenario.PGBENCH_DDL
-            : Files.readString(sharedSchema(s.sharedSchema)));
+            : Files.readString(fixtureSchema(s.schemaFile)));
   }
 
   private static String pgbenchKeys() {
@@ -458,14 +458,16 @@ public final class BenchRunner implements Callable<Integer> {
     }
   }
 
-  private static Path sharedSchema(String file) {
+  /** A fixture's DDL in {@code examples/schemas}, found from the working directory up. */
+  private static Path fixtureSchema(String file) {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolveSibling("shared").resolve("schemas").resolve(file);
+      Path candidate = dir.resolve("examples").resolve("schemas").resolve(file);
       if (Files.isRegularFile(candidate)) {
         return candidate;
       }
     }
-    throw new IllegalStateException("no ../shared/schemas/" + file + " beside the repository");
+    throw new IllegalStateException(
+        "no examples/schemas/" + file + " at or above " + Path.of("").toAbsolutePath());
   }
 
   // ---- processes -----------------------------------------------------------------------------

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A benchmark scenario: a schema (a shared fixture, or pgbench's tables), the fill config at full
- * size scaled by a factor, and the reference it is measured against.
+ * A benchmark scenario: a schema (a fixture in {@code examples/schemas}, or pgbench's tables), the
+ * fill config at full size scaled by a factor, and the reference it is measured against.
  */
 enum Scenario {
   SINGLE("single", "single.sql", Reference.COPY_FILE),
@@ -32,12 +32,15 @@ enum Scenario {
   }
 
   final String id;
-  final String sharedSchema;
+
+  /** The fixture's DDL file in {@code examples/schemas}, or null for pgbench. */
+  final String schemaFile;
+
   final Reference reference;
 
-  Scenario(String id, String sharedSchema, Reference reference) {
+  Scenario(String id, String schemaFile, Reference reference) {
     this.id = id;
-    this.sharedSchema = sharedSchema;
+    this.schemaFile = schemaFile;
     this.reference = reference;
   }
 

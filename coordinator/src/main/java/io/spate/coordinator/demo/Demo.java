@@ -60,6 +60,10 @@ import java.util.stream.Stream;
  */
 final class Demo implements AutoCloseable {
 
+  /**
+   * Where the jar carries the demo's schema and config: examples/schemas/tpcc.sql and
+   * examples/tpcc.yaml, packaged by coordinator/pom.xml, the repository's one copy of each.
+   */
   private static final String RESOURCES = "/demo/";
 
   /**

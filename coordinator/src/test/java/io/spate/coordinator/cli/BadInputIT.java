@@ -338,7 +338,7 @@ class BadInputIT {
 
   @Test
   void planPrintsTheTpccTablesAndWritesNothing() {
-    db.executeFile(TestDatabase.sharedSchema("tpcc.sql"));
+    db.executeFile(TestDatabase.fixtureSchema("tpcc.sql"));
 
     Run run =
         spate(

@@ -227,7 +227,7 @@ class ComposeFileTest {
     Path config =
         hostFile("submit", DeployFiles.<Path>option(submit, "--config", "submit").toString());
     assertEquals(
-        DeployFiles.ROOT.resolve("coordinator/src/main/resources/demo/tpcc.yaml"),
+        DeployFiles.ROOT.resolve("examples/tpcc.yaml"),
         config,
         "submit fills with the demo's config");
     FillConfig fill = FillConfig.load(config);

@@ -45,7 +45,7 @@ class KubernetesDemoIT {
     String prefix = TestBroker.uniqueTopicPrefix();
     try (TestDatabase db = TestDatabase.create();
         ImageProcesses processes = new ImageProcesses()) {
-      db.executeFile(DeployFiles.ROOT.resolve("coordinator/src/main/resources/demo/tpcc.sql"));
+      db.executeFile(DeployFiles.ROOT.resolve("examples/schemas/tpcc.sql"));
       Map<String, String> target =
           m.one(Secret.class, KubernetesManifestsTest.TARGET_SECRET).getStringData();
       Map<String, String> cluster = new HashMap<>(); // the manifests' addresses -> this machine's

@@ -33,7 +33,7 @@ class WorkerImageIT {
   void workerOnlyJarLoadsAJobServesItsEndpointsAndStopsOnSigterm() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
     String bootstrap = TestBroker.shared().bootstrapServers();
-    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       Path log = Files.createTempFile("spate-worker-image", ".log");
       ProcessBuilder builder =
           new ProcessBuilder(

@@ -53,7 +53,7 @@ class CoordinatorServiceIT {
 
   @BeforeAll
   static void startServiceAndTwoWorkers() throws Exception {
-    db = TestDatabase.withSharedSchema("single.sql");
+    db = TestDatabase.withFixtureSchema("single.sql");
     String prefix = TestBroker.uniqueTopicPrefix();
     String bootstrap = TestBroker.shared().bootstrapServers();
     tokenFile = Files.createTempFile("spate-token", ".txt");

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Introspects the shared benchmark schemas and a hand-made one on a real PostgreSQL. */
+/** Introspects the fixture schemas (examples/schemas) and a hand-made one on a real PostgreSQL. */
 class PgIntrospectorIT {
 
   private static TestDatabase tpccDb;
@@ -32,7 +32,7 @@ class PgIntrospectorIT {
 
   @BeforeAll
   static void loadTpcc() throws SQLException {
-    tpccDb = TestDatabase.withSharedSchema("tpcc.sql");
+    tpccDb = TestDatabase.withFixtureSchema("tpcc.sql");
     tpcc = introspect(tpccDb, List.of("public"));
   }
 
@@ -172,7 +172,7 @@ class PgIntrospectorIT {
 
   @Test
   void trip() throws SQLException {
-    try (TestDatabase db = TestDatabase.withSharedSchema("trip.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("trip.sql")) {
       Table trip = table(introspect(db, List.of("public")), "trip");
       assertEquals(
           List.of(

@@ -24,9 +24,9 @@ class DeterminismIT {
 
   @BeforeAll
   static void fillOnceWithOneThreadAndHugeTasks() throws Exception {
-    db = TestDatabase.withSharedSchema("tpcc.sql");
-    db.executeFile(TestDatabase.sharedSchema("trip.sql"));
-    db.executeFile(TestDatabase.sharedSchema("single.sql"));
+    db = TestDatabase.withFixtureSchema("tpcc.sql");
+    db.executeFile(TestDatabase.fixtureSchema("trip.sql"));
+    db.executeFile(TestDatabase.fixtureSchema("single.sql"));
     config = resource("tpcc-small.yaml");
     reference = fill("--threads", "1", "--task-rows", "1000000");
   }

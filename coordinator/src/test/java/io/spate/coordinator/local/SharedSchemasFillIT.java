@@ -15,15 +15,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The shared benchmark schemas fill with every constraint enforced during the load: row counts
- * equal the plan, and no foreign key finds a missing parent.
+ * The fixture schemas (examples/schemas) fill with every constraint enforced during the load: row
+ * counts equal the plan, and no foreign key finds a missing parent.
  */
 class SharedSchemasFillIT {
 
   @ParameterizedTest(name = "tpcc with {0} warehouse(s)")
   @ValueSource(ints = {1, 2})
   void tpccFillsWithSpecificationCardinalities(int warehouses) throws Exception {
-    try (TestDatabase db = TestDatabase.withSharedSchema("tpcc.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("tpcc.sql")) {
       Fills.local(
           db,
           "--config",
@@ -70,9 +70,9 @@ class SharedSchemasFillIT {
   @Test
   void singleWideAndTripFillWithTheirChecks() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      db.executeFile(TestDatabase.sharedSchema("single.sql"));
-      db.executeFile(TestDatabase.sharedSchema("wide.sql"));
-      db.executeFile(TestDatabase.sharedSchema("trip.sql"));
+      db.executeFile(TestDatabase.fixtureSchema("single.sql"));
+      db.executeFile(TestDatabase.fixtureSchema("wide.sql"));
+      db.executeFile(TestDatabase.fixtureSchema("trip.sql"));
       Fills.local(
           db,
           "--default-rows",
@@ -109,9 +109,9 @@ class SharedSchemasFillIT {
   @Test
   void exampleConfigsPlanTheirDocumentedSizes() throws Exception {
     try (TestDatabase db = TestDatabase.create()) {
-      db.executeFile(TestDatabase.sharedSchema("single.sql"));
-      db.executeFile(TestDatabase.sharedSchema("wide.sql"));
-      db.executeFile(TestDatabase.sharedSchema("trip.sql"));
+      db.executeFile(TestDatabase.fixtureSchema("single.sql"));
+      db.executeFile(TestDatabase.fixtureSchema("wide.sql"));
+      db.executeFile(TestDatabase.fixtureSchema("trip.sql"));
       assertEquals(
           1_000_000L,
           Fills.plan(db, FillConfig.load(Fills.example("single.yaml")), Map.of())

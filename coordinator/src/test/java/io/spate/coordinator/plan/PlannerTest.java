@@ -34,7 +34,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The planner on a TPC-C schema built by hand, with configs built in code. */
+/** The planner on the introspected TPC-C fixture schema, with configs built in code. */
 class PlannerTest {
 
   private static final Schema TPCC = TpccSchema.schema();
@@ -131,35 +131,36 @@ class PlannerTest {
   @Test
   void lineageReferencesPickTheGroupsParentRow() {
     FillPlan plan = plan(TPCC, TpccSchema.specConfig());
-    ReferencePlan district = plan.table("district").reference("fk_district_warehouse");
+    ReferencePlan district = plan.table("district").reference("district_d_w_id_fkey");
     assertEquals(Pick.GROUP, district.pick());
     assertEquals(10, district.groupSpan());
-    ReferencePlan customer = plan.table("customer").reference("fk_customer_district");
+    ReferencePlan customer = plan.table("customer").reference("customer_c_w_id_c_d_id_fkey");
     assertEquals(Pick.GROUP, customer.pick());
     assertEquals(3000, customer.groupSpan());
     assertEquals(
-        new ColumnPlan.Reference("c_w_id", "fk_customer_district", "d_w_id"),
+        new ColumnPlan.Reference("c_w_id", "customer_c_w_id_c_d_id_fkey", "d_w_id"),
         plan.table("customer").column("c_w_id"));
     assertEquals(
-        new ColumnPlan.Reference("c_d_id", "fk_customer_district", "d_id"),
+        new ColumnPlan.Reference("c_d_id", "customer_c_w_id_c_d_id_fkey", "d_id"),
         plan.table("customer").column("c_d_id"));
   }
 
   @Test
   void stockPicksEveryItemOncePerWarehouse() {
     FillPlan plan = plan(TPCC, TpccSchema.specConfig());
-    ReferencePlan toItem = plan.table("stock").reference("fk_stock_item");
+    ReferencePlan toItem = plan.table("stock").reference("stock_s_i_id_fkey");
     assertEquals(Pick.INJECTIVE, toItem.pick());
     assertEquals(plan.table("item").rows(), toItem.size());
     assertEquals(1000, toItem.groupSpan(), "one group per warehouse");
     assertEquals(0, toItem.offset());
-    assertEquals(Pick.GROUP, plan.table("stock").reference("fk_stock_warehouse").pick());
+    assertEquals(Pick.GROUP, plan.table("stock").reference("stock_s_w_id_fkey").pick());
   }
 
   @Test
   void newOrdersAreTheLastOrdersOfEachDistrict() {
     FillPlan plan = plan(TPCC, TpccSchema.specConfig());
-    ReferencePlan toOrders = plan.table("new_order").reference("fk_new_order_orders");
+    ReferencePlan toOrders =
+        plan.table("new_order").reference("new_order_no_w_id_no_d_id_no_o_id_fkey");
     assertEquals(Pick.INJECTIVE, toOrders.pick());
     assertEquals(900, toOrders.groupSpan(), "900 new orders per district");
     assertEquals(3000, toOrders.parentGroupSpan(), "3000 orders per district");
@@ -170,7 +171,8 @@ class PlannerTest {
   @Test
   void otherReferencesPickRandomlyWithinTheSharedAncestor() {
     FillPlan plan = plan(TPCC, TpccSchema.specConfig());
-    ReferencePlan toStock = plan.table("order_line").reference("fk_order_line_stock");
+    ReferencePlan toStock =
+        plan.table("order_line").reference("order_line_ol_supply_w_id_ol_i_id_fkey");
     assertEquals(Pick.RANDOM, toStock.pick());
     assertEquals(15L * 3000 * 10, toStock.groupSpan(), "order_line slots per warehouse");
     assertEquals(1000, toStock.size(), "stock rows per warehouse");
@@ -180,7 +182,7 @@ class PlannerTest {
   void aForeignKeyToAnyAncestorOfTheLineagePicksThatAncestorsRow() {
     FillPlan plan = plan(TPCC, TpccSchema.specConfig());
     // history is filled per customer; its district is the customer's own.
-    ReferencePlan toDistrict = plan.table("history").reference("fk_history_district");
+    ReferencePlan toDistrict = plan.table("history").reference("history_h_w_id_h_d_id_fkey");
     assertEquals(Pick.GROUP, toDistrict.pick());
     assertEquals(3000, toDistrict.groupSpan(), "history slots per district");
   }
@@ -248,11 +250,12 @@ class PlannerTest {
   @Test
   void withoutConfigKeysMadeOfForeignKeysPickInjectively() {
     FillPlan plan = plan(TPCC, FillConfig.EMPTY);
-    ReferencePlan newOrder = plan.table("new_order").reference("fk_new_order_orders");
+    ReferencePlan newOrder =
+        plan.table("new_order").reference("new_order_no_w_id_no_d_id_no_o_id_fkey");
     assertEquals(Pick.INJECTIVE, newOrder.pick());
     assertEquals(1000, newOrder.size());
-    ReferencePlan item = plan.table("stock").reference("fk_stock_item");
-    ReferencePlan warehouse = plan.table("stock").reference("fk_stock_warehouse");
+    ReferencePlan item = plan.table("stock").reference("stock_s_i_id_fkey");
+    ReferencePlan warehouse = plan.table("stock").reference("stock_s_w_id_fkey");
     assertEquals(Pick.INJECTIVE, item.pick());
     assertEquals(Pick.INJECTIVE, warehouse.pick());
     assertTrue(

@@ -52,8 +52,8 @@ class DistributedFillIT {
 
   /** TPC-C and single, plus a table the config leaves empty (a job must finish without it). */
   private static TestDatabase schemaDatabase() {
-    TestDatabase db = TestDatabase.withSharedSchema("tpcc.sql");
-    db.executeFile(TestDatabase.sharedSchema("single.sql"));
+    TestDatabase db = TestDatabase.withFixtureSchema("tpcc.sql");
+    db.executeFile(TestDatabase.fixtureSchema("single.sql"));
     db.execute("CREATE TABLE audit_log (id int PRIMARY KEY, note text)");
     return db;
   }
@@ -161,7 +161,7 @@ class DistributedFillIT {
   @Test
   void workerKilledMidTaskLosesAndDoublesNothing() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       // The victim works alone, task after task, so a kill right after a STARTED event lands
       // inside a task; the survivor joins after the kill and must finish what the victim left.
       SpateProcess victim = SpateProcess.start(workerArgs(db, prefix));
@@ -199,7 +199,7 @@ class DistributedFillIT {
             victimId,
             db.queryString("SELECT worker_id FROM spate.ledger WHERE task_id = '" + task + "'"));
       }
-      try (TestDatabase local = TestDatabase.withSharedSchema("single.sql")) {
+      try (TestDatabase local = TestDatabase.withFixtureSchema("single.sql")) {
         Fills.local(local, "--rows", "big_t=2000000");
         assertEquals(Fills.checksums(local).get("big_t"), Fills.checksums(db).get("big_t"));
       }
@@ -303,7 +303,7 @@ class DistributedFillIT {
 
   @Test
   void unreachableBootstrapIsAClearError() {
-    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       Fills.Run run =
           Fills.cli(
               "submit", "--bootstrap", "127.0.0.1:1", "--db", db.jdbcUrl(), "--user", db.user());
@@ -315,7 +315,7 @@ class DistributedFillIT {
   @Test
   void unknownTargetOnTheWorkerFailsTheJobNamingIt() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql");
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
         SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
       Fills.Run run = submit(db, prefix, "--target", "warehouse-eu", "--rows", "big_t=100");
       assertNotEquals(0, run.exitCode());
@@ -336,7 +336,7 @@ class DistributedFillIT {
   @Test
   void twoIdleWorkersEachGetHalfOfATablesTasks() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql");
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
         SpateProcess a = SpateProcess.start(workerArgs(db, prefix));
         SpateProcess b = SpateProcess.start(workerArgs(db, prefix))) {
       awaitMembersHoldingPartitions(prefix, 2);

@@ -43,22 +43,23 @@ public final class TestDatabase implements AutoCloseable {
     return new TestDatabase(name);
   }
 
-  /** Creates an empty database and runs a schema file from {@code ../shared/schemas}. */
-  public static TestDatabase withSharedSchema(String fileName) {
+  /** Creates an empty database and runs a fixture schema file ({@link #fixtureSchema}). */
+  public static TestDatabase withFixtureSchema(String fileName) {
     TestDatabase db = create();
-    db.executeFile(sharedSchema(fileName));
+    db.executeFile(fixtureSchema(fileName));
     return db;
   }
 
-  /** The path of a shared benchmark schema, found from the module or the repository root. */
-  public static Path sharedSchema(String fileName) {
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolveSibling("shared").resolve("schemas").resolve(fileName);
-      if (Files.isRegularFile(candidate)) {
-        return candidate;
-      }
+  /**
+   * The path of a fixture schema in the repository's {@code examples/schemas}, such as {@code
+   * tpcc.sql}; see {@link Fixtures#root()}.
+   */
+  public static Path fixtureSchema(String fileName) {
+    Path file = Fixtures.schemas().resolve(fileName);
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalStateException("no fixture schema " + file);
     }
-    throw new IllegalStateException("no ../shared/schemas/" + fileName + " beside the repository");
+    return file;
   }
 
   public String jdbcUrl() {

@@ -1,0 +1,6 @@
+/**
+ * Test fixtures shared by every module's tests: a fresh database on a real PostgreSQL ({@link
+ * io.spate.worker.testing.TestDatabase}) and the repository's fixture schemas, configs and schema
+ * snapshots in {@code examples/} ({@link io.spate.worker.testing.Fixtures}).
+ */
+package io.spate.worker.testing;
