@@ -9,7 +9,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
@@ -339,7 +339,7 @@ public final class CoordinatorService implements AutoCloseable {
     } catch (SQLException e) {
       throw mask(SqlErrors.classify("target " + targetName + ": cannot connect", e));
     }
-    FillPlan plan = Planner.plan(schema, fillSettings);
+    FillPlan plan = Plans.checkedPlan(schema, fillSettings);
     LoadTriggers triggers =
         LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
     DistributedFill.Retries d = settings.retries();
