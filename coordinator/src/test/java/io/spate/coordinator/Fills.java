@@ -6,7 +6,7 @@ import io.spate.coordinator.cli.SpateCli;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Table;
@@ -85,7 +85,7 @@ public final class Fills {
   public static FillPlan plan(TestDatabase db, FillConfig config, Map<String, Long> rows)
       throws SQLException {
     try (Connection c = db.connect()) {
-      return Planner.plan(
+      return Plans.checkedPlan(
           PgIntrospector.introspect(c, List.of("public")),
           FillSettings.of(config, null, null, null, rows));
     }

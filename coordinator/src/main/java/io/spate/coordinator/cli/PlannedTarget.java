@@ -4,7 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import java.sql.Connection;
@@ -33,7 +33,7 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
       FillSettings settings = options.settings(SpateCli.await(config));
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
-      FillPlan plan = Planner.plan(schema, settings);
+      FillPlan plan = Plans.checkedPlan(schema, settings);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       return new PlannedTarget(pool, plan);
     } catch (SQLException | RuntimeException e) {

@@ -4,7 +4,7 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.local.LocalFill;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.target.LoadTriggers;
@@ -89,7 +89,7 @@ public final class SpateCli {
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
     Schema schema = PgIntrospector.introspect(connection, options.schemas);
-    return Planner.plan(schema, settings);
+    return Plans.checkedPlan(schema, settings);
   }
 
   @Command(

@@ -7,7 +7,7 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.submit.DistributedFill;
@@ -252,7 +252,7 @@ final class Demo implements AutoCloseable {
     }
     FillSettings settings =
         FillSettings.of(config, null, null, null, Map.of("warehouse", (long) warehouses));
-    FillPlan plan = Planner.plan(schema, settings);
+    FillPlan plan = Plans.checkedPlan(schema, settings);
     err.printf(
         "plan: %d tables, %d levels, %d rows, %d tasks (seed %d, %d rows per task)%n",
         plan.tables().size(),

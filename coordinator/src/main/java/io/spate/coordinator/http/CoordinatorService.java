@@ -10,7 +10,7 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
@@ -342,7 +342,7 @@ public final class CoordinatorService implements AutoCloseable {
     } catch (SQLException e) {
       throw mask(SqlErrors.classify("target " + targetName + ": cannot connect", e));
     }
-    FillPlan plan = Planner.plan(schema, fillSettings);
+    FillPlan plan = Plans.checkedPlan(schema, fillSettings);
     LoadTriggers triggers =
         LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
     Retries d = settings.retries();

@@ -52,7 +52,7 @@ final class PatternValues {
    * value} or {@code values} keeps them (the database reports a value that breaks the pattern).
    */
   static ValueSpec apply(
-      long seed, Table t, Column c, ColumnConfig cc, ValueSpec spec, List<String> problems) {
+      long seed, Table t, Column c, ColumnConfig cc, ValueSpec spec, Problems problems) {
     if (cc != null && (cc.value() != null || !cc.values().isEmpty())) {
       return spec;
     }
@@ -102,7 +102,7 @@ final class PatternValues {
       Column c,
       List<Check.Matches> tablePatterns,
       ValueSpec spec,
-      List<String> problems) {
+      Problems problems) {
     List<Check.Matches> patterns = new ArrayList<>(tablePatterns);
     List<String> domainOf = new ArrayList<>();
     for (Check check : c.domainChecks()) {

@@ -10,7 +10,6 @@ import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -36,13 +35,13 @@ class PatternValuesTest {
   @Test
   void poolValuesAllMatchAndTheSameSeedDrawsTheSamePool() {
     Check.Matches check = new Check.Matches("k", "code", "^[A-Z]{3}-[0-9]{4}$", false);
-    List<String> problems = new ArrayList<>();
+    Problems problems = new Problems();
 
     ValueSpec spec =
         PatternValues.apply(
             42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, problems);
 
-    assertEquals(List.of(), problems);
+    assertEquals(List.of(), problems.all());
     assertEquals(PatternValues.POOL_SIZE, spec.values().size());
     assertTrue(
         spec.values().stream().allMatch(v -> v.matches("[A-Z]{3}-[0-9]{4}")),
@@ -50,7 +49,7 @@ class PatternValuesTest {
     assertEquals(
         spec,
         PatternValues.apply(
-            42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, new ArrayList<>()));
+            42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, new Problems()));
   }
 
   @Test
@@ -62,7 +61,7 @@ class PatternValuesTest {
 
     ValueSpec spec =
         PatternValues.apply(
-            1, table(check), Column.of("code", SqlType.TEXT), null, upTo12, new ArrayList<>());
+            1, table(check), Column.of("code", SqlType.TEXT), null, upTo12, new Problems());
 
     Pattern p = Pattern.compile("^[a-z]+(-[a-z0-9]+)*$");
     assertTrue(spec.values().size() > 100);
@@ -102,27 +101,30 @@ class PatternValuesTest {
   @Test
   void anUnsatisfiablePatternIsReportedWithTheCheckText() {
     Check.Matches check = new Check.Matches("code_shape", "code", "^[[:upper:]]{3}$", false);
-    List<String> problems = new ArrayList<>();
+    Problems problems = new Problems();
 
     PatternValues.apply(42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, problems);
 
-    assertEquals(1, problems.size(), problems.toString());
+    assertEquals(1, problems.all().size(), problems.all().toString());
     assertTrue(
-        problems.get(0).startsWith("CHECK code_shape on 't.code' (code ~ '^[[:upper:]]{3}$'): "),
-        problems.get(0));
+        problems
+            .all()
+            .get(0)
+            .startsWith("CHECK code_shape on 't.code' (code ~ '^[[:upper:]]{3}$'): "),
+        problems.all().get(0));
   }
 
   @Test
   void aPatternThatCannotFitTheLengthsIsReported() {
     Check.Matches check = new Check.Matches("k", "code", "^[0-9]{10}$", false);
-    List<String> problems = new ArrayList<>();
+    Problems problems = new Problems();
     ValueSpec upTo5 =
         new ValueSpec(
             List.of(), List.of(), null, null, false, false, 1, 5, Distribution.UNIFORM, 0);
 
     PatternValues.apply(42, table(check), Column.of("code", SqlType.TEXT), null, upTo5, problems);
 
-    assertEquals(1, problems.size(), problems.toString());
-    assertTrue(problems.get(0).contains("has a length in 1..5"), problems.get(0));
+    assertEquals(1, problems.all().size(), problems.all().toString());
+    assertTrue(problems.all().get(0).contains("has a length in 1..5"), problems.all().get(0));
   }
 }

@@ -1,0 +1,252 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.ColumnConfig;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Partition;
+import io.spate.protocol.schema.Table;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The column stage. Input: the {@link Shape} and the {@link References}. Output: the {@link
+ * Columns}, a rule per column, tables taken in level order. Invariant: a column is skipped
+ * (generated, skipped by the config, unsupported, in a table with no rows, or set by a second
+ * pass), a reference (it belongs to a foreign key), a key sequence (a key, identity or serial
+ * column: {@link KeyColumns}), per-partition values (a partition key), correlated values ({@link
+ * CorrelatedValues}) or drawn values ({@link ValueSpecs}, patterns, realistic pools); a CHECK
+ * between two columns then derives one from the other ({@link DerivedColumns}), and what the rules
+ * cannot keep is reported ({@link CheckReports}).
+ */
+final class ColumnStage {
+
+  private final Shape shape;
+  private final References references;
+  private final Problems problems;
+  private final KeyColumns keys;
+
+  private ColumnStage(Shape shape, References references, Problems problems) {
+    this.shape = shape;
+    this.references = references;
+    this.problems = problems;
+    this.keys = new KeyColumns(shape, references, problems);
+  }
+
+  static Columns run(Shape shape, References references, Problems problems) {
+    ColumnStage stage = new ColumnStage(shape, references, problems);
+    Map<String, List<ColumnPlan>> byTable = new HashMap<>();
+    for (List<String> level : shape.order().levels()) {
+      for (String name : level) {
+        byTable.put(name, stage.columns(shape.table(name)));
+      }
+    }
+    return new Columns(byTable);
+  }
+
+  private FillSettings settings() {
+    return shape.settings();
+  }
+
+  private List<ColumnPlan> columns(Table t) {
+    if (shape.rows(t.name()) == 0) {
+      return t.columns().stream()
+          .<ColumnPlan>map(c -> new ColumnPlan.Skip(c.name(), "the table gets no rows"))
+          .toList();
+    }
+    TableConfig tc = settings().config().table(t.name());
+    Map<String, ColumnPlan> plans = new LinkedHashMap<>();
+    CorrelatedValues correlated =
+        CorrelatedValues.of(
+            settings().seed(),
+            t,
+            tc,
+            shape.lineage().slots(t.name()),
+            settings().config().realisticValues());
+    for (Column c : t.columns()) {
+      ColumnConfig cc = tc.columns().get(c.name());
+      plans.put(
+          c.name(),
+          correlated.claims(c.name())
+              ? correlated.plan(c, ValueSpecs.of(t, c, cc, settings().nullRatio(), problems))
+              : column(t, c, cc));
+    }
+    DerivedColumns.apply(t, plans, tc, problems);
+    CheckReports.unparsedChecks(t, tc, problems);
+    CheckReports.unparsedDomainChecks(t, plans, tc, problems);
+    CheckReports.expressionKeys(t, plans, problems);
+    return List.copyOf(plans.values());
+  }
+
+  private ColumnPlan column(Table t, Column c, ColumnConfig cc) {
+    String where = t.name() + "." + c.name();
+    if (c.generated()) {
+      return new ColumnPlan.Skip(c.name(), "generated column");
+    }
+    if (cc != null && cc.skipped()) {
+      if (!c.nullable() && c.defaultExpr() == null) {
+        problems.add(where + " is NOT NULL without a default, so it cannot be skipped");
+      }
+      return new ColumnPlan.Skip(c.name(), "skipped by the config");
+    }
+    if (!c.supported()) {
+      problems.add(
+          where
+              + " has type "
+              + c.typeName()
+              + ", which Spate cannot generate yet; "
+              + (c.nullable() || c.defaultExpr() != null
+                  ? "skip it with `tables: {"
+                      + t.name()
+                      + ": {columns: {"
+                      + c.name()
+                      + ": {skip: true}}}}` in the config"
+                  : "it is NOT NULL without a default: give it one (ALTER TABLE "
+                      + t.qualifiedName()
+                      + " ALTER COLUMN "
+                      + Table.quote(c.name())
+                      + " SET DEFAULT ...) and skip it with `tables: {"
+                      + t.name()
+                      + ": {columns: {"
+                      + c.name()
+                      + ": {skip: true}}}}`, or size the table `rows: 0`"));
+      return new ColumnPlan.Skip(c.name(), "unsupported type");
+    }
+    if (t.partitionsBy(c.name())) {
+      boolean uniqueAlone =
+          c.identity()
+              || t.keys().stream()
+                  .anyMatch(
+                      k ->
+                          k.columns().contains(c.name())
+                              && k.columns().stream().allMatch(t::partitionsBy));
+      return uniqueAlone ? keys.partitionedSequence(t, c) : partitionKey(t, c, cc);
+    }
+    for (ForeignKey fk : t.foreignKeys()) {
+      int i = fk.columns().indexOf(c.name());
+      if (i >= 0 && shape.order().deferredOf(t.name()).contains(fk.name())) {
+        return new ColumnPlan.Skip(c.name(), "set by the second pass (" + fk.name() + ")");
+      }
+      if (i >= 0) {
+        long owners = t.foreignKeys().stream().filter(f -> f.columns().contains(c.name())).count();
+        if (owners > 1
+            && !t.foreignKeys().stream()
+                .filter(f -> f.columns().contains(c.name()))
+                .allMatch(f -> references.isGroup(t.name(), f.name()))) {
+          problems.add(
+              where
+                  + " belongs to "
+                  + owners
+                  + " foreign keys: overlapping foreign keys are not supported yet");
+        }
+        return new ColumnPlan.Reference(c.name(), fk.name(), fk.refColumns().get(i));
+      }
+    }
+    if (c.identity() || t.keys().stream().anyMatch(k -> k.columns().contains(c.name()))) {
+      // identity and serial columns too: unique, and their sequence is advanced after the fill
+      return keys.sequence(t, c);
+    }
+    ValueSpec spec =
+        PatternValues.apply(
+            settings().seed(),
+            t,
+            c,
+            cc,
+            ValueSpecs.of(t, c, cc, settings().nullRatio(), problems),
+            problems);
+    return new ColumnPlan.Values(c.name(), realistic(t, c, cc, spec));
+  }
+
+  /**
+   * A text column the config and the CHECKs leave open gets, when its name is recognised, a pool of
+   * realistic values ({@link RealisticValues}) in place of random text; {@code realisticValues:
+   * false} turns this off.
+   */
+  private ValueSpec realistic(Table t, Column c, ColumnConfig cc, ValueSpec spec) {
+    boolean open =
+        spec.values().isEmpty() && (cc == null || (!cc.decidesValues() && cc.length() == null));
+    boolean checked =
+        t.checks().stream()
+            .anyMatch(check -> check instanceof Check.Unparsed u && u.columns().contains(c.name()));
+    if (!settings().config().realisticValues() || !open || checked) {
+      return spec;
+    }
+    List<String> pool = RealisticValues.pool(settings().seed(), t.name(), c);
+    if (CheckBounds.lengthChecked(t, c)) { // keep the values the length CHECKs allow
+      pool =
+          pool.stream()
+              .filter(v -> v.length() >= spec.minLength() && v.length() <= spec.maxLength())
+              .toList();
+    }
+    if (pool.isEmpty()) {
+      return spec;
+    }
+    return new ValueSpec(
+        pool,
+        List.of(),
+        null,
+        null,
+        false,
+        false,
+        spec.minLength(),
+        spec.maxLength(),
+        spec.distribution(),
+        spec.nullRatio(),
+        null);
+  }
+
+  /**
+   * A partition-key column draws, per leaf partition, within that leaf's bounds (the config and the
+   * CHECKs shape the values of levels that leave the column open). Its keys stay unique through
+   * their other columns.
+   */
+  private ColumnPlan partitionKey(Table t, Column c, ColumnConfig cc) {
+    String where = t.name() + "." + c.name();
+    if (t.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(c.name()))) {
+      problems.add(where + " is both a partition key and part of a foreign key: not supported");
+    }
+    ValueSpec base = ValueSpecs.of(t, c, cc, 0, problems);
+    List<ValueSpec> leaves = new ArrayList<>();
+    for (Partition leaf : t.partitions()) {
+      Partition.Bound bound =
+          leaf.bounds().stream().filter(b -> b.column().equals(c.name())).findFirst().orElse(null);
+      if (bound == null) {
+        leaves.add(base);
+      } else if (!bound.values().isEmpty()) {
+        leaves.add(
+            new ValueSpec(
+                bound.values(),
+                List.of(),
+                null,
+                null,
+                false,
+                false,
+                base.minLength(),
+                base.maxLength(),
+                base.distribution(),
+                0));
+      } else {
+        leaves.add(
+            new ValueSpec(
+                List.of(),
+                List.of(),
+                bound.from() != null ? bound.from() : base.min(),
+                bound.to() != null ? bound.to() : base.max(),
+                bound.from() == null && base.minExclusive(),
+                bound.to() != null || base.maxExclusive(),
+                base.minLength(),
+                base.maxLength(),
+                base.distribution(),
+                0,
+                base.element()));
+      }
+    }
+    return new ColumnPlan.Partitioned(c.name(), leaves);
+  }
+}

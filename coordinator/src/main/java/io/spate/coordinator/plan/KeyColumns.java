@@ -1,0 +1,229 @@
+package io.spate.coordinator.plan;
+
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Partition;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The key-sequence rule of {@link ColumnStage}: a key column no foreign key covers counts rows
+ * within the smallest lineage group its other key columns already identify (so {@code d_id} runs
+ * 1..10 within each warehouse), or over the whole table. Invariant: the values are {@code 1..span}
+ * (span 0: {@code 1..slots}), distinct within each group by construction; a type too small for
+ * them, or one whose values Spate cannot make distinct, is a problem.
+ */
+final class KeyColumns {
+
+  private final Shape shape;
+  private final References references;
+  private final Problems problems;
+
+  KeyColumns(Shape shape, References references, Problems problems) {
+    this.shape = shape;
+    this.references = references;
+    this.problems = problems;
+  }
+
+  /**
+   * A partition key that must be unique by itself ({@code PARTITION BY RANGE (id)} with {@code
+   * PRIMARY KEY (id)}, or an identity column) keeps its key sequence; the partitions must then hold
+   * every value of it, and the rows land where their keys say.
+   */
+  ColumnPlan partitionedSequence(Table t, Column c) {
+    ColumnPlan.KeySequence key = (ColumnPlan.KeySequence) sequence(t, c);
+    String where = t.name() + "." + c.name();
+    boolean onlyColumn =
+        t.partitions().stream()
+            .allMatch(p -> p.bounds().stream().allMatch(b -> b.column().equals(c.name())));
+    if (!onlyColumn
+        || !List.of(SqlType.SMALLINT, SqlType.INTEGER, SqlType.BIGINT).contains(c.type())) {
+      problems.add(
+          where
+              + " is a partition key that must be unique by itself; Spate supports that for an integer column that alone partitions the table");
+      return key;
+    }
+    long last = key.first() - 1 + (key.span() == 0 ? shape.lineage().slots(t.name()) : key.span());
+    List<long[]> held = new ArrayList<>(); // [from, to) of every leaf
+    for (Partition leaf : t.partitions()) {
+      for (Partition.Bound b : leaf.bounds()) {
+        if (!b.values().isEmpty()) {
+          b.values().forEach(v -> held.add(new long[] {Long.parseLong(v), Long.parseLong(v) + 1}));
+        } else {
+          held.add(
+              new long[] {
+                b.from() == null ? Long.MIN_VALUE : Long.parseLong(b.from()),
+                b.to() == null ? Long.MAX_VALUE : Long.parseLong(b.to())
+              });
+        }
+      }
+    }
+    held.sort(Comparator.comparingLong(r -> r[0]));
+    long next = key.first();
+    for (long[] range : held) {
+      if (range[0] <= next && range[1] > next) {
+        next = range[1];
+      }
+    }
+    if (next <= last) {
+      problems.add(
+          "rows of '"
+              + t.name()
+              + "' take "
+              + where
+              + " "
+              + key.first()
+              + ".."
+              + last
+              + ", but no partition holds "
+              + c.name()
+              + " = "
+              + next
+              + ": add a partition for it, or give '"
+              + t.name()
+              + "' fewer rows");
+    }
+    return key;
+  }
+
+  /** The key sequence of a key, identity or serial column. */
+  ColumnPlan sequence(Table t, Column c) {
+    long span = -1;
+    for (UniqueKey key : t.keys()) {
+      if (!key.columns().contains(c.name())) {
+        continue;
+      }
+      Set<String> identifying = new HashSet<>();
+      for (String other : key.columns()) {
+        if (!other.equals(c.name())
+            && t.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(other))) {
+          identifying.add(other);
+        }
+      }
+      int depth = identifying.isEmpty() ? -1 : identifies(t, identifying);
+      long keySpan = depth < 0 ? 0 : shape.lineage().span(t.name(), depth);
+      span = span < 0 || keySpan == 0 ? keySpan : Math.max(span, keySpan);
+    }
+    span = Math.max(span, 0); // in no key (a serial column): unique over the whole table
+    long maxValue = span == 0 ? shape.lineage().slots(t.name()) : span;
+    if (!uniqueByConstruction(c.type())) {
+      problems.add(
+          t.name()
+              + "."
+              + c.name()
+              + " is a key, identity or serial column of type "
+              + c.typeName()
+              + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr and macaddr)");
+    }
+    long typeMax =
+        switch (c.type()) {
+          case SMALLINT -> Short.MAX_VALUE;
+          case INTEGER -> Integer.MAX_VALUE;
+          case INET, CIDR -> 0xFFFF_FFFFL;
+          case MACADDR -> 0xFFFF_FFFF_FFFFL;
+          default -> Long.MAX_VALUE;
+        };
+    if (maxValue > typeMax) {
+      problems.add(
+          t.name()
+              + "."
+              + c.name()
+              + " is a unique "
+              + c.typeName()
+              + " but needs values up to "
+              + maxValue
+              + " for "
+              + shape.rows(t.name())
+              + " rows");
+    }
+    if (c.type().isText() && c.length() > 0 && String.valueOf(maxValue).length() > c.length()) {
+      problems.add(
+          t.name()
+              + "."
+              + c.name()
+              + " is a unique "
+              + c.typeName()
+              + " but "
+              + maxValue
+              + " needs "
+              + String.valueOf(maxValue).length()
+              + " characters");
+    }
+    CheckReports.checkedKey(t, c, 1, maxValue, problems);
+    return new ColumnPlan.KeySequence(c.name(), 1, span);
+  }
+
+  /** Types whose key sequence writes distinct values for distinct ordinals. */
+  private static boolean uniqueByConstruction(SqlType type) {
+    return switch (type) {
+      case SMALLINT,
+          INTEGER,
+          BIGINT,
+          NUMERIC,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMPTZ,
+          MONEY,
+          CHAR,
+          VARCHAR,
+          TEXT,
+          CITEXT,
+          UUID,
+          BYTEA,
+          INET,
+          CIDR,
+          MACADDR ->
+          true;
+      default -> false;
+    };
+  }
+
+  /**
+   * The lineage depth whose ancestor row the values of {@code columns} determine one-to-one, or -1.
+   * Depth 0: they contain a key of the table itself. Otherwise they must all be references to
+   * lineage ancestors; the nearest such ancestor is asked about the columns they point to.
+   */
+  private int identifies(Table t, Set<String> columns) {
+    if (t.keys().stream()
+        .anyMatch(k -> !k.columns().isEmpty() && columns.containsAll(k.columns()))) {
+      return 0;
+    }
+    Map<String, ReferencePlan> refs = references.byTable().get(t.name());
+    List<String> lineage = shape.lineage().ancestors(t.name());
+    ForeignKey nearest = null;
+    int nearestDepth = Integer.MAX_VALUE;
+    for (String c : columns) {
+      ForeignKey owner =
+          t.foreignKeys().stream()
+              .filter(fk -> fk.columns().contains(c) && References.isGroup(refs.get(fk.name())))
+              .findFirst()
+              .orElse(null);
+      if (owner == null) {
+        return -1;
+      }
+      int depth = lineage.indexOf(owner.refTable()) + 1;
+      if (depth < nearestDepth) {
+        nearest = owner;
+        nearestDepth = depth;
+      }
+    }
+    Set<String> parentColumns = new HashSet<>();
+    for (int i = 0; i < nearest.columns().size(); i++) {
+      if (columns.contains(nearest.columns().get(i))) {
+        parentColumns.add(nearest.refColumns().get(i));
+      }
+    }
+    int above = identifies(shape.table(nearest.refTable()), parentColumns);
+    return above < 0 ? -1 : nearestDepth + above;
+  }
+}

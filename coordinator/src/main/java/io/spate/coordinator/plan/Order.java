@@ -1,0 +1,25 @@
+package io.spate.coordinator.plan;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@link OrderStage} found: the dependency levels and the foreign keys left to a second pass.
+ *
+ * @param levels table names, level by level, each level sorted by name
+ * @param deferred by table: the names of its foreign keys the insert leaves NULL and a second pass
+ *     sets
+ * @param waits by table: the tables its insert waits for (those its other foreign keys reference)
+ */
+record Order(
+    List<List<String>> levels, Map<String, Set<String>> deferred, Map<String, List<String>> waits) {
+
+  Set<String> deferredOf(String table) {
+    return deferred.getOrDefault(table, Set.of());
+  }
+
+  List<String> waitsFor(String table) {
+    return waits.get(table);
+  }
+}

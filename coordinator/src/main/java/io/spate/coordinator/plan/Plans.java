@@ -1,0 +1,47 @@
+package io.spate.coordinator.plan;
+
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.Schema;
+import io.spate.worker.generate.Engine;
+
+/**
+ * The plan a fill runs: the {@link Planner}'s, with every configured literal and range checked by
+ * the worker's own engine, so a value the engine would reject stops the command before anything is
+ * written. The CLI and the HTTP service plan through here; the check is kept out of the planner so
+ * that planning needs no generator.
+ */
+public final class Plans {
+
+  private Plans() {}
+
+  /**
+   * Plans the fill and checks its literals, or throws one {@link SpateException} listing every
+   * problem found (the planner's first, then those of the literals).
+   */
+  public static FillPlan checkedPlan(Schema schema, FillSettings settings) {
+    FillPlan plan = Planner.plan(schema, settings);
+    Problems problems = new Problems();
+    checkLiterals(plan, problems);
+    problems.throwIfAny();
+    return plan;
+  }
+
+  /**
+   * Builds the engine's generators of every table with rows once: a literal or range the engine
+   * rejects is a problem naming the table and the column.
+   */
+  static void checkLiterals(FillPlan plan, Problems problems) {
+    Engine engine = new Engine(plan);
+    for (TablePlan t : plan.tables()) {
+      if (t.rows() > 0) {
+        try {
+          engine.table(t.name());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+          problems.add("table '" + t.name() + "', column " + e.getMessage());
+        }
+      }
+    }
+  }
+}

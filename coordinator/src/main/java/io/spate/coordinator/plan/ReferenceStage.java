@@ -1,0 +1,335 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.ColumnConfig;
+import io.spate.protocol.plan.Distribution;
+import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.plan.ReferencePlan.Pick;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The reference stage. Input: the {@link Shape}. Output: the {@link References}, a rule per foreign
+ * key. Invariant: a reference to a lineage ancestor picks the group's parent row ({@code GROUP}); a
+ * key made only of foreign keys maps the rows of a group injectively onto parent rows (mixed radix
+ * over several parents, {@code INJECTIVE}); a deferred self-reference points to an earlier row
+ * ({@code EARLIER}); any other picks randomly within the nearest shared ancestor ({@code RANDOM}).
+ * Only random and earlier picks may be NULL.
+ */
+final class ReferenceStage {
+
+  private final Shape shape;
+  private final Lineage lineage;
+  private final Problems problems;
+
+  private ReferenceStage(Shape shape, Problems problems) {
+    this.shape = shape;
+    this.lineage = shape.lineage();
+    this.problems = problems;
+  }
+
+  static References run(Shape shape, Problems problems) {
+    ReferenceStage stage = new ReferenceStage(shape, problems);
+    Map<String, Map<String, ReferencePlan>> byTable = new HashMap<>();
+    for (Table t : shape.schema().tables()) {
+      byTable.put(t.name(), stage.references(t));
+    }
+    return new References(byTable);
+  }
+
+  private Set<String> deferredOf(String table) {
+    return shape.order().deferredOf(table);
+  }
+
+  private Map<String, ReferencePlan> references(Table t) {
+    Map<String, ReferencePlan> result = new LinkedHashMap<>();
+    List<String> ancestors = lineage.ancestors(t.name());
+    for (ForeignKey fk : t.foreignKeys()) {
+      if (shape.rows(t.name()) > 0 && shape.rows().getOrDefault(fk.refTable(), 0L) == 0) {
+        problems.add(
+            "table '"
+                + t.name()
+                + "' references '"
+                + fk.refTable()
+                + "' ("
+                + fk.name()
+                + "), which gets no rows");
+      }
+      int depth = ancestors.indexOf(fk.refTable()) + 1;
+      if (depth > 0) {
+        result.put(
+            fk.name(),
+            new ReferencePlan(
+                fk.name(),
+                fk.refTable(),
+                Pick.GROUP,
+                lineage.span(t.name(), depth),
+                0,
+                0,
+                1,
+                1,
+                Distribution.UNIFORM));
+      }
+    }
+    for (UniqueKey key : t.keys()) {
+      injectiveReferences(t, key, ancestors, result);
+    }
+    for (ForeignKey fk : t.foreignKeys()) {
+      if (fk.refTable().equals(t.name()) && deferredOf(t.name()).contains(fk.name())) {
+        result.put(fk.name(), earlierRow(t, fk));
+      }
+      result.computeIfAbsent(fk.name(), name -> randomReference(t, fk, ancestors));
+      double nullRatio = referenceNullRatio(t, fk);
+      if (nullRatio > 0) {
+        ReferencePlan plan = result.get(fk.name());
+        if (nullRatio > 1) {
+          problems.add(
+              "foreign key "
+                  + fk.name()
+                  + " of '"
+                  + t.name()
+                  + "': nullRatio "
+                  + nullRatio
+                  + " must be between 0 and 1");
+        } else if (plan.pick() != Pick.RANDOM && plan.pick() != Pick.EARLIER) {
+          problems.add(
+              "foreign key "
+                  + fk.name()
+                  + " of '"
+                  + t.name()
+                  + "' ties rows to their parent or keeps a key unique, so it cannot be NULL (nullRatio "
+                  + nullRatio
+                  + ")");
+        } else if (!OrderStage.nullable(t, fk)) {
+          problems.add(
+              "foreign key "
+                  + fk.name()
+                  + " of '"
+                  + t.name()
+                  + "' has a NOT NULL column, so nullRatio "
+                  + nullRatio
+                  + " cannot apply");
+        } else {
+          result.put(fk.name(), plan.withNullRatio(nullRatio));
+        }
+      }
+    }
+    return result;
+  }
+
+  /** A key made only of foreign-key columns: its non-lineage foreign keys must pick injectively. */
+  private void injectiveReferences(
+      Table t, UniqueKey key, List<String> ancestors, Map<String, ReferencePlan> result) {
+    List<ForeignKey> touching =
+        t.foreignKeys().stream()
+            .filter(fk -> fk.columns().stream().anyMatch(key.columns()::contains))
+            .toList();
+    for (ForeignKey fk : touching) {
+      if (deferredOf(t.name()).contains(fk.name())) {
+        problems.add(
+            "foreign key "
+                + fk.name()
+                + " of '"
+                + t.name()
+                + "' closes a cycle or references its own table, so it is set in a second pass, but it is part of key "
+                + key.columns()
+                + ": not supported");
+        return;
+      }
+    }
+    Set<String> covered = new HashSet<>();
+    touching.forEach(fk -> covered.addAll(fk.columns()));
+    if (!covered.containsAll(key.columns()) || touching.isEmpty()) {
+      return; // a free key column makes the key unique; see KeyColumns
+    }
+    List<ForeignKey> lineageFks =
+        touching.stream().filter(fk -> References.isGroup(result.get(fk.name()))).toList();
+    List<ForeignKey> injective = touching.stream().filter(fk -> !lineageFks.contains(fk)).toList();
+    if (injective.isEmpty()) {
+      long finest =
+          lineageFks.stream().mapToLong(fk -> result.get(fk.name()).groupSpan()).min().orElse(1);
+      if (finest > 1) {
+        problems.add(
+            "key "
+                + key.columns()
+                + " of '"
+                + t.name()
+                + "' is made of references to its lineage only, but "
+                + finest
+                + " rows share each parent: set its count to 1");
+      }
+      return;
+    }
+    for (ForeignKey fk : injective) {
+      if (!key.columns().containsAll(fk.columns())) {
+        problems.add(
+            "key "
+                + key.columns()
+                + " of '"
+                + t.name()
+                + "' holds only part of foreign key "
+                + fk.name()
+                + ": not supported yet");
+        return;
+      }
+      if (result.containsKey(fk.name())) {
+        return; // an earlier key already made it injective
+      }
+    }
+    int groupDepth =
+        lineageFks.stream().mapToInt(fk -> ancestors.indexOf(fk.refTable()) + 1).min().orElse(0);
+    if (groupDepth == 0
+        && !ancestors.isEmpty()
+        && injective.stream()
+            .allMatch(fk -> lineage.depthUnder(fk.refTable(), ancestors.get(0)) > 0)) {
+      groupDepth = 1;
+    }
+    long groupSize = groupDepth == 0 ? lineage.slots(t.name()) : lineage.span(t.name(), groupDepth);
+    long[] sizes = new long[injective.size()];
+    long[] parentGroupSpans = new long[injective.size()];
+    long combinations = 1;
+    for (int i = 0; i < injective.size(); i++) {
+      String parent = injective.get(i).refTable();
+      int under = groupDepth == 0 ? -1 : lineage.depthUnder(parent, ancestors.get(groupDepth - 1));
+      boolean dense = under > 0 ? lineage.denseBelow(parent, under) : lineage.dense(parent);
+      if (!dense) {
+        problems.add(
+            "foreign key "
+                + injective.get(i).name()
+                + " of '"
+                + t.name()
+                + "' must pick distinct '"
+                + parent
+                + "' rows, which needs a fixed count per parent for '"
+                + parent
+                + "'");
+      }
+      sizes[i] = under > 0 ? lineage.span(parent, under) : lineage.slots(parent);
+      parentGroupSpans[i] = under > 0 ? sizes[i] : 0;
+      combinations = saturatingMultiply(combinations, sizes[i]);
+    }
+    if (groupSize > combinations) {
+      problems.add(
+          "key "
+              + key.columns()
+              + " of '"
+              + t.name()
+              + "' needs "
+              + groupSize
+              + " distinct references"
+              + (groupDepth == 0 ? "" : " per '" + ancestors.get(groupDepth - 1) + "' row")
+              + " but only "
+              + combinations
+              + " exist: lower its count or raise its parents'");
+    }
+    long groupSpan = groupDepth == 0 ? 0 : groupSize;
+    long radix = 1;
+    for (int i = injective.size() - 1; i >= 0; i--) {
+      long offset = injective.size() == 1 ? Math.max(0, sizes[i] - groupSize) : 0;
+      ForeignKey fk = injective.get(i);
+      result.put(
+          fk.name(),
+          new ReferencePlan(
+              fk.name(),
+              fk.refTable(),
+              Pick.INJECTIVE,
+              groupSpan,
+              parentGroupSpans[i],
+              offset,
+              radix,
+              sizes[i],
+              Distribution.UNIFORM));
+      radix = saturatingMultiply(radix, sizes[i]);
+    }
+  }
+
+  /** A self-reference: each row points to an earlier row of its own table, the first is a root. */
+  private ReferencePlan earlierRow(Table t, ForeignKey fk) {
+    if (!lineage.dense(t.name())) {
+      problems.add(
+          "table '"
+              + t.name()
+              + "' references itself ("
+              + fk.name()
+              + ") and is filled per '"
+              + lineage.fanout(t.name()).parent()
+              + "' with a varying count: give it a fixed count, or rows");
+    }
+    return new ReferencePlan(
+        fk.name(),
+        t.name(),
+        Pick.EARLIER,
+        0,
+        0,
+        0,
+        1,
+        lineage.slots(t.name()),
+        referenceDistribution(t, fk));
+  }
+
+  /**
+   * A foreign key's share of NULL references: the largest {@code nullRatio} its columns' config
+   * sets, else 0.
+   */
+  private double referenceNullRatio(Table t, ForeignKey fk) {
+    return fk.columns().stream()
+        .map(c -> shape.settings().config().table(t.name()).columns().get(c))
+        .filter(cc -> cc != null && cc.nullRatio() != null)
+        .mapToDouble(ColumnConfig::nullRatio)
+        .max()
+        .orElse(0);
+  }
+
+  /** The distribution the config sets on the foreign key's columns (the last one wins). */
+  private Distribution referenceDistribution(Table t, ForeignKey fk) {
+    Distribution distribution = Distribution.UNIFORM;
+    for (String c : fk.columns()) {
+      ColumnConfig cc = shape.settings().config().table(t.name()).columns().get(c);
+      if (cc != null && cc.distribution() != null) {
+        distribution = cc.distribution();
+      }
+    }
+    return distribution;
+  }
+
+  private ReferencePlan randomReference(Table t, ForeignKey fk, List<String> ancestors) {
+    Distribution distribution = referenceDistribution(t, fk);
+    for (int d = 1; d <= ancestors.size(); d++) {
+      int under = lineage.depthUnder(fk.refTable(), ancestors.get(d - 1));
+      if (under > 0) {
+        long size = lineage.span(fk.refTable(), under);
+        return new ReferencePlan(
+            fk.name(),
+            fk.refTable(),
+            Pick.RANDOM,
+            lineage.span(t.name(), d),
+            size,
+            0,
+            1,
+            size,
+            distribution);
+      }
+    }
+    return new ReferencePlan(
+        fk.name(),
+        fk.refTable(),
+        Pick.RANDOM,
+        0,
+        0,
+        0,
+        1,
+        Math.max(1, lineage.slots(fk.refTable())),
+        distribution);
+  }
+
+  private static long saturatingMultiply(long a, long b) {
+    long r = a * b;
+    return (Math.multiplyHigh(a, b) != 0 || r < 0) ? Long.MAX_VALUE : r;
+  }
+}

@@ -1,0 +1,94 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.Range;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.plan.Fanout;
+import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.Table;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The first stage: the size of every table. Input: the schema and the settings (config rows, per
+ * and count, {@code --rows}, the default rows). Output: the {@link Lineage}, every table's fan-out
+ * and slot count. Invariant: a table filled per a parent is sized after its parent, so its slots
+ * are the parent's slots times its maximal count; a negative count, a count below 1, a per-loop or
+ * {@code --rows} on a per-parent table is a problem, and the table then gets 0 slots.
+ */
+final class SizeStage {
+
+  private final Schema schema;
+  private final FillSettings settings;
+  private final Problems problems;
+  private final Map<String, Fanout> fanouts = new HashMap<>();
+  private final Map<String, Long> slots = new HashMap<>();
+
+  private SizeStage(Schema schema, FillSettings settings, Problems problems) {
+    this.schema = schema;
+    this.settings = settings;
+    this.problems = problems;
+  }
+
+  static Lineage run(Schema schema, FillSettings settings, Problems problems) {
+    SizeStage stage = new SizeStage(schema, settings, problems);
+    for (Table t : schema.tables()) {
+      stage.sizeOf(t, new HashSet<>());
+    }
+    return new Lineage(stage.fanouts, stage.slots);
+  }
+
+  /** Computes the fan-out and slot count of a table (its lineage parents first). */
+  private long sizeOf(Table t, Set<String> visiting) {
+    Long known = slots.get(t.name());
+    if (known != null) {
+      return known;
+    }
+    TableConfig tc = settings.config().table(t.name());
+    long result;
+    if (tc.per() == null || schema.table(tc.per()).isEmpty()) {
+      Long override = settings.rowOverrides().get(t.name());
+      result = override != null ? override : tc.rows() != null ? tc.rows() : settings.defaultRows();
+      if (result < 0) {
+        problems.add("table '" + t.name() + "' has a negative row count " + result);
+        result = 0;
+      }
+    } else {
+      if (!visiting.add(t.name())) {
+        problems.add("tables are filled per each other in a loop: " + visiting);
+        return 0;
+      }
+      if (settings.rowOverrides().containsKey(t.name())) {
+        problems.add(
+            "--rows "
+                + t.name()
+                + "=...: '"
+                + t.name()
+                + "' is filled per '"
+                + tc.per()
+                + "'; change its count in the config, or the rows of '"
+                + tc.per()
+                + "'");
+      }
+      Range count =
+          Range.parse("table '" + t.name() + "' count", tc.count() == null ? "1" : tc.count());
+      if (count.min() < 1) {
+        problems.add(
+            "table '"
+                + t.name()
+                + "' count "
+                + tc.count()
+                + " must be at least 1 per '"
+                + tc.per()
+                + "'");
+        return 0;
+      }
+      fanouts.put(t.name(), new Fanout(tc.per(), count.min(), count.max()));
+      result =
+          Math.multiplyExact(sizeOf(schema.table(tc.per()).orElseThrow(), visiting), count.max());
+    }
+    slots.put(t.name(), result);
+    return result;
+  }
+}

@@ -1,0 +1,120 @@
+package io.spate.coordinator.plan;
+
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The table stage. Input: the {@link Shape}, the {@link References} and the {@link Columns}.
+ * Output: the {@link Tables}. Invariant: the plans follow the levels; a table with deferred foreign
+ * keys and rows gets a second pass that matches the same rows on a NOT NULL key and sets only the
+ * deferred columns, in one extra last level (a table with no such key is a problem).
+ */
+final class TableStage {
+
+  private TableStage() {}
+
+  static Tables run(Shape shape, References references, Columns columns, Problems problems) {
+    List<TablePlan> plans = new ArrayList<>();
+    for (List<String> level : shape.order().levels()) {
+      for (String name : level) {
+        plans.add(
+            new TablePlan(
+                name,
+                shape.table(name),
+                shape.lineage().fanout(name),
+                shape.lineage().slots(name),
+                shape.rows(name),
+                Shape.stream(shape.settings(), name),
+                columns.of(name),
+                references.all(name),
+                shape.order().waitsFor(name),
+                List.of()));
+      }
+    }
+    List<List<String>> levels = shape.order().levels();
+    List<String> secondPasses = new ArrayList<>();
+    for (TablePlan main : List.copyOf(plans)) {
+      Set<String> deferred = shape.order().deferredOf(main.name());
+      if (!deferred.isEmpty() && main.rows() > 0) {
+        plans.add(secondPass(main, deferred, problems));
+        secondPasses.add(plans.getLast().name());
+      }
+    }
+    if (!secondPasses.isEmpty()) {
+      levels = new ArrayList<>(levels);
+      levels.add(secondPasses);
+    }
+    return new Tables(plans, levels);
+  }
+
+  /**
+   * The second pass of a table with deferred foreign keys: the same rows (so the same key values)
+   * matched on a key, setting only the deferred columns; it waits for the table and for the tables
+   * those keys reference.
+   */
+  private static TablePlan secondPass(TablePlan main, Set<String> deferred, Problems problems) {
+    Table t = main.table();
+    List<String> key =
+        t.keys().stream()
+            .filter(
+                k ->
+                    k.columns().stream()
+                        .allMatch(
+                            c ->
+                                !t.column(c).orElseThrow().nullable()
+                                    && !(main.column(c) instanceof ColumnPlan.Skip)))
+            .findFirst()
+            .map(UniqueKey::columns)
+            .orElse(null);
+    if (key == null) {
+      problems.add(
+          "table '"
+              + t.name()
+              + "' has foreign keys set in a second pass ("
+              + deferred
+              + ") but no primary key or NOT NULL unique key to find its rows by");
+      key = List.of();
+    }
+    List<ColumnPlan> columns = new ArrayList<>();
+    for (ColumnPlan c : main.columns()) {
+      ForeignKey fk =
+          t.foreignKeys().stream()
+              .filter(f -> deferred.contains(f.name()) && f.columns().contains(c.column()))
+              .findFirst()
+              .orElse(null);
+      if (fk != null) {
+        columns.add(
+            new ColumnPlan.Reference(
+                c.column(), fk.name(), fk.refColumns().get(fk.columns().indexOf(c.column()))));
+      } else if (key.contains(c.column())) {
+        columns.add(c);
+      } else {
+        columns.add(new ColumnPlan.Skip(c.column(), "written by the insert"));
+      }
+    }
+    List<String> after = new ArrayList<>(List.of(main.name()));
+    t.foreignKeys().stream()
+        .filter(fk -> deferred.contains(fk.name()) && !fk.refTable().equals(t.name()))
+        .map(ForeignKey::refTable)
+        .distinct()
+        .sorted()
+        .forEach(after::add);
+    return new TablePlan(
+        main.name() + "#refs",
+        t,
+        main.fanout(),
+        main.slots(),
+        main.rows(),
+        main.stream(),
+        columns,
+        main.references(),
+        after,
+        key);
+  }
+}
