@@ -32,8 +32,8 @@ class ResumeAfterKillIT {
 
   @Test
   void aSingleTableFillKilledHalfwayAndResumedEqualsAnUninterruptedFill() throws Exception {
-    try (TestDatabase killed = TestDatabase.withSharedSchema("single.sql");
-        TestDatabase reference = TestDatabase.withSharedSchema("single.sql")) {
+    try (TestDatabase killed = TestDatabase.withFixtureSchema("single.sql");
+        TestDatabase reference = TestDatabase.withFixtureSchema("single.sql")) {
       int skipped = killHalfwayAndResume(killed, SINGLE);
 
       Fills.local(reference, SINGLE);
@@ -84,7 +84,7 @@ class ResumeAfterKillIT {
   @Test
   void resumeRefusesTablesTheLedgerDoesNotVouchForAndSkipsAFinishedFill() throws Exception {
     String[] small = {"--rows", "big_t=40000", "--task-rows", "20000", "--threads", "1"};
-    try (TestDatabase db = TestDatabase.withSharedSchema("single.sql")) {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       Fills.local(db, small);
 
       Fills.Run again = cli(db, small);
@@ -132,9 +132,9 @@ class ResumeAfterKillIT {
   }
 
   private static TestDatabase tpccTripAndSingle() {
-    TestDatabase db = TestDatabase.withSharedSchema("tpcc.sql");
-    db.executeFile(TestDatabase.sharedSchema("trip.sql"));
-    db.executeFile(TestDatabase.sharedSchema("single.sql"));
+    TestDatabase db = TestDatabase.withFixtureSchema("tpcc.sql");
+    db.executeFile(TestDatabase.fixtureSchema("trip.sql"));
+    db.executeFile(TestDatabase.fixtureSchema("single.sql"));
     return db;
   }
 
