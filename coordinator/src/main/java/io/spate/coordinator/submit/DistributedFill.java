@@ -1,6 +1,7 @@
 package io.spate.coordinator.submit;
 
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
@@ -52,10 +53,16 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class DistributedFill implements AutoCloseable {
 
-  /** Limits on retries and silence; the defaults suit tasks of seconds to minutes. */
+  /**
+   * Limits on retries and silence; the defaults ({@link Settings#MAX_ATTEMPTS}, {@link
+   * Settings#STALL_SECONDS}) suit tasks of seconds to minutes.
+   */
   public record Retries(int maxAttempts, Duration firstBackoff, Duration stallTimeout) {
     public static final Retries DEFAULT =
-        new Retries(3, Duration.ofSeconds(1), Duration.ofMinutes(5));
+        new Retries(
+            Settings.MAX_ATTEMPTS.defaultValue(),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(Settings.STALL_SECONDS.defaultValue()));
   }
 
   /**
