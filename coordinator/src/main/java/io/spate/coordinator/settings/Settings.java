@@ -108,7 +108,7 @@ public final class Settings {
               "Load with user triggers off (session_replication_role = replica, per load transaction; needs a superuser, or on PostgreSQL 15+"
                   + " GRANT SET ON PARAMETER session_replication_role); foreign keys are then checked after the load")
           .field("disableTriggers")
-          .defaultValue(false, "off (triggers fire)");
+          .defaultValue(false, "off: triggers fire");
 
   // Distributed: spate submit and spate coordinator, and a job request.
 

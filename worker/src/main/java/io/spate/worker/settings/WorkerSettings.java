@@ -17,8 +17,8 @@ public final class WorkerSettings {
       Setting.option(
               "--db",
               String.class,
-              "PostgreSQL JDBC URL, e.g. jdbc:postgresql://127.0.0.1:5432/test: the database to fill;"
-                  + " for a worker or coordinator, the default target (submit --coordinator takes none)")
+              "PostgreSQL JDBC URL of the database to fill, e.g. jdbc:postgresql://127.0.0.1:5432/test"
+                  + " (a worker's or coordinator's default target; submit --coordinator takes none)")
           .asRequired();
 
   public static final Setting<String> USER =
