@@ -126,9 +126,10 @@ class ModuleBoundariesTest {
                             "io.spate.worker.target",
                             "io.spate.worker.run",
                             "io.spate.worker.generate",
-                            "io.spate.worker.cli"))))
+                            "io.spate.worker.cli",
+                            "io.spate.worker.settings"))))
         .because(
-            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine and the worker command it registers")
+            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine, the worker command it registers and the settings' declarations")
         .check(classes);
   }
 

@@ -1,6 +1,7 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.broker.EmbeddedBroker;
+import io.spate.coordinator.settings.Settings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,17 +23,10 @@ import picocli.CommandLine.Spec;
         "Runs a single-node Kafka broker (KRaft, broker and controller in this JVM) on 127.0.0.1 until stopped.")
 public final class BrokerCommand implements Callable<Integer> {
 
-  @Option(
-      names = "--port",
-      paramLabel = "N",
-      description = "Client port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE})")
-  int port = 9092;
+  @Option(names = "--port", paramLabel = "N", descriptionKey = "broker-port")
+  int port = Settings.BROKER_PORT.defaultValue();
 
-  @Option(
-      names = "--data-dir",
-      paramLabel = "DIR",
-      description =
-          "Where the broker keeps its logs, kept across runs (default: a temporary directory, deleted on exit)")
+  @Option(names = "--data-dir", paramLabel = "DIR")
   Path dataDir;
 
   @Spec CommandSpec spec;

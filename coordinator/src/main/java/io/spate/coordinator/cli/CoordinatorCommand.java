@@ -5,16 +5,18 @@ import io.spate.coordinator.http.ApiToken;
 import io.spate.coordinator.http.CoordinatorService;
 import io.spate.coordinator.http.ServiceSettings;
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.DatabaseOptions;
+import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -32,63 +34,28 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "coordinator",
     mixinStandardHelpOptions = true,
+    modelTransformer = TargetOptions.RequireDb.class,
     description =
         "With --port: the coordinator service (HTTP API, live page, /metrics). Without: follows running jobs from Kafka to their end (after --detach, or a coordinator's crash).")
 final class CoordinatorCommand implements Callable<Integer> {
 
   @Mixin KafkaOptions kafka;
   @Mixin SubmitCommand.FollowOptions follow;
+  @Mixin TargetOptions databases;
 
-  @Option(
-      names = "--db",
-      required = true,
-      paramLabel = "JDBC_URL",
-      description = "The jobs' target database (the service's default target)")
-  String db;
-
-  @Option(names = "--user", paramLabel = "USER", description = "Database user")
-  String user;
-
-  @Option(
-      names = "--password-env",
-      paramLabel = "VAR",
-      description = "Environment variable holding the password")
-  String passwordEnv;
-
-  @Option(
-      names = "--port",
-      paramLabel = "N",
-      description = "Run the coordinator service with its HTTP API on this port (0: any free port)")
+  @Option(names = "--port", paramLabel = "N")
   Integer port;
 
-  @Option(
-      names = "--bind",
-      paramLabel = "ADDRESS",
-      description = "Service: the address to listen on (default: 0.0.0.0, every interface)")
-  String bind = "0.0.0.0";
+  @Option(names = "--bind", paramLabel = "ADDRESS")
+  String bind = Settings.BIND.defaultValue();
 
-  @Option(
-      names = "--target",
-      paramLabel = "NAME=JDBC_URL",
-      description =
-          "Service: another database jobs may name as their target; repeatable (same --user and password)")
-  Map<String, String> targets = new LinkedHashMap<>();
-
-  @Option(
-      names = "--token-file",
-      paramLabel = "PATH",
-      description = "Service: file holding the API bearer token (default: $SPATE_API_TOKEN)")
+  @Option(names = "--token-file", paramLabel = "PATH")
   Path tokenFile;
 
-  @Option(
-      names = "--no-auth",
-      description =
-          "Service: run without a token (anyone who reaches the port may submit and cancel jobs)")
+  @Option(names = "--no-auth")
   boolean noAuth;
 
-  @Option(
-      names = "--metrics-public",
-      description = "Service: serve /metrics without the token (for a Prometheus scraper)")
+  @Option(names = "--metrics-public")
   boolean metricsPublic;
 
   @Parameters(
@@ -102,13 +69,16 @@ final class CoordinatorCommand implements Callable<Integer> {
     if (port != null) {
       return serve();
     }
-    if (!targets.isEmpty() || tokenFile != null || noAuth || metricsPublic) {
+    if (databases.anyExtraTarget() || tokenFile != null || noAuth || metricsPublic) {
       throw new SpateException(
           "--target, --token-file, --no-auth and --metrics-public are service options: add --port N to run the coordinator service");
     }
     KafkaSettings settings = kafka.settings();
     settings.ensureTopics();
-    String password = password();
+    DatabaseOptions database = databases.database();
+    String db = database.db();
+    String user = database.user();
+    String password = database.password();
     try (var probe = Database.connect(db, user, password)) {
       probe.isValid(1); // the target answers before any job is followed
     } catch (java.sql.SQLException e) {
@@ -154,15 +124,6 @@ final class CoordinatorCommand implements Callable<Integer> {
     return 0;
   }
 
-  private String password() {
-    String password = passwordEnv == null ? null : System.getenv(passwordEnv);
-    if (passwordEnv != null && password == null) {
-      throw new SpateException(
-          "--password-env " + passwordEnv + ": that environment variable is not set");
-    }
-    return password;
-  }
-
   /** Runs the service until SIGTERM (or SIGINT). */
   private int serve() throws Exception {
     if (jobId != null) {
@@ -184,14 +145,7 @@ final class CoordinatorCommand implements Callable<Integer> {
               + (tokenFile != null ? "--token-file " + tokenFile : "$" + ApiToken.ENV)
               + "): choose one");
     }
-    String password = password();
-    Map<String, Targets.Target> all = new LinkedHashMap<>();
-    all.put(Targets.DEFAULT, new Targets.Target(Database.checkUrl(db, "--db"), user, password));
-    targets.forEach(
-        (name, url) ->
-            all.put(
-                name,
-                new Targets.Target(Database.checkUrl(url, "--target " + name), user, password)));
+    Map<String, Targets.Target> all = databases.targets(Database::checkUrl);
     KafkaSettings settings = kafka.settings();
     settings.ensureTopics();
     ServiceSettings service =

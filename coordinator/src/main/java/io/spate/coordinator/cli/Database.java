@@ -31,12 +31,7 @@ public final class Database {
   }
 
   public static Connection connect(String url, String user, String password) {
-    if (url == null || !url.startsWith("jdbc:postgresql:")) {
-      throw new SpateException(
-          "--db must be a PostgreSQL JDBC URL such as jdbc:postgresql://127.0.0.1:5432/test, got '"
-              + url
-              + "'");
-    }
+    checkUrl(url, "--db");
     Properties props = new Properties();
     if (user != null) {
       props.setProperty("user", user);

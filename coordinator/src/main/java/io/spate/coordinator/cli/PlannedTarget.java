@@ -23,12 +23,13 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
    */
   static PlannedTarget open(
       FillOptions options, int poolSize, String command, String extraSettings) {
-    String db = options.db();
+    String db = options.database.db();
     CompletableFuture<FillConfig> config = CompletableFuture.supplyAsync(options::loadConfig);
-    String password = options.password();
+    String user = options.database.user();
+    String password = options.database.password();
     HikariDataSource pool = null;
-    try (Connection connection = Database.connect(db, options.user, password)) {
-      pool = Database.pool(db, options.user, password, poolSize);
+    try (Connection connection = Database.connect(db, user, password)) {
+      pool = Database.pool(db, user, password, poolSize);
       Schema schema = PgIntrospector.introspect(connection, options.schemas);
       FillSettings settings = options.settings(SpateCli.await(config));
       SpateCli.Streams.err.println(

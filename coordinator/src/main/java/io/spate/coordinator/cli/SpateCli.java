@@ -7,12 +7,16 @@ import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
+import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.cli.WorkerCommand;
+import io.spate.worker.settings.CommandLineCheck;
+import io.spate.worker.settings.WorkerSettings;
+import io.spate.worker.target.DatabaseOptions;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,10 +28,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The {@code spate} command line. Exit code 0 on success, 1 with a one-line reason otherwise. */
+/**
+ * The {@code spate} command line. Exit code 0 on success, 1 with a one-line reason otherwise (or
+ * the list of every problem of the options given). Options' help comes from {@link Settings}
+ * through the resource bundle every subcommand inherits (but {@code spate worker}, which brings the
+ * worker's own), and their bounds are checked by {@link CommandLineCheck} before a command runs.
+ */
 @Command(
     name = "spate",
     mixinStandardHelpOptions = true,
+    resourceBundle = "io.spate.coordinator.settings.Settings$Help",
     version = "spate 0.1.0",
     description = "Fills a PostgreSQL schema with synthetic, constraint-valid, reproducible data.",
     subcommands = {
@@ -49,6 +59,7 @@ public final class SpateCli {
   /** Runs the command line, printing to the given streams; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     CommandLine cli = new CommandLine(new SpateCli());
+    cli.setExecutionStrategy(new CommandLineCheck(Settings.ALL));
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setExecutionExceptionHandler(
@@ -81,11 +92,6 @@ public final class SpateCli {
     }
   }
 
-  /** The help of {@code --disable-triggers}, declared once for {@code local} and {@code submit}. */
-  static final String DISABLE_TRIGGERS_HELP =
-      "Load with user triggers off (session_replication_role = replica, set per load transaction; needs a superuser, or on PostgreSQL 15+"
-          + " GRANT SET ON PARAMETER session_replication_role). Foreign keys are then validated after the load (default: triggers on)";
-
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
     Schema schema = PgIntrospector.introspect(connection, options.schemas);
@@ -103,7 +109,8 @@ public final class SpateCli {
     public Integer call() throws SQLException {
       FillConfig config = options.loadConfig();
       FillSettings settings = options.settings(config);
-      try (Connection c = Database.connect(options.db(), options.user, options.password())) {
+      DatabaseOptions database = options.database;
+      try (Connection c = Database.connect(database.db(), database.user(), database.password())) {
         PlanPrinter.print(introspectAndPlan(options, c, settings), Streams.out);
       }
       return 0;
@@ -117,31 +124,20 @@ public final class SpateCli {
   static final class Local implements Callable<Integer> {
     @Mixin FillOptions options;
 
-    @Option(
-        names = "--threads",
-        paramLabel = "N",
-        description = "Parallel tasks, each with its own connection (default: the number of CPUs)")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Option(names = "--threads", paramLabel = "N")
+    int threads = WorkerSettings.THREADS.defaultValue();
 
-    @Option(
-        names = "--truncate",
-        description = "Empty the tables to fill first (without it, non-empty tables are refused)")
+    @Option(names = "--truncate")
     boolean truncate;
 
-    @Option(
-        names = "--resume",
-        description =
-            "Finish an interrupted fill run with the same arguments: skip the tasks its ledger rows show committed")
+    @Option(names = "--resume")
     boolean resume;
 
-    @Option(names = "--disable-triggers", description = DISABLE_TRIGGERS_HELP)
+    @Option(names = "--disable-triggers")
     boolean disableTriggers;
 
     @Override
     public Integer call() {
-      if (threads < 1) {
-        throw new SpateException("--threads must be at least 1, got " + threads);
-      }
       if (resume && truncate) {
         throw new SpateException(
             "--resume keeps the rows of an interrupted fill and --truncate deletes them; give one");

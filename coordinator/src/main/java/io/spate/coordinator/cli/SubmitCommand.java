@@ -7,13 +7,13 @@ import io.spate.coordinator.http.ServiceClient;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
+import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.target.Targets;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -41,37 +41,22 @@ final class SubmitCommand implements Callable<Integer> {
   @Mixin KafkaOptions kafka;
   @Mixin FollowOptions follow;
 
-  @Option(
-      names = "--target",
-      paramLabel = "NAME",
-      description =
-          "Target name workers map to their database (default: default, served by a worker's --db)")
-  String target = Targets.DEFAULT;
+  @Option(names = "--target", paramLabel = "NAME", descriptionKey = "target-name")
+  String target = Settings.TARGET_NAME.defaultValue();
 
-  @Option(
-      names = "--truncate",
-      description = "Empty the tables to fill first (without it, non-empty tables are refused)")
+  @Option(names = "--truncate")
   boolean truncate;
 
-  @Option(names = "--disable-triggers", description = SpateCli.DISABLE_TRIGGERS_HELP)
+  @Option(names = "--disable-triggers")
   boolean disableTriggers;
 
-  @Option(
-      names = "--detach",
-      description = "Publish the job and return; a `spate coordinator` follows it")
+  @Option(names = "--detach")
   boolean detach;
 
-  @Option(
-      names = "--coordinator",
-      paramLabel = "URL",
-      description =
-          "Submit to a coordinator service (http://host:8080) instead of Kafka; it holds the database and Kafka settings")
+  @Option(names = "--coordinator", paramLabel = "URL")
   URI coordinator;
 
-  @Option(
-      names = "--token-file",
-      paramLabel = "PATH",
-      description = "With --coordinator: file holding the API token (default: $SPATE_API_TOKEN)")
+  @Option(names = "--token-file", paramLabel = "PATH")
   Path tokenFile;
 
   @Override
@@ -82,7 +67,7 @@ final class SubmitCommand implements Callable<Integer> {
     if (tokenFile != null) {
       throw new SpateException("--token-file is for --coordinator URL (a coordinator service)");
     }
-    options.db(); // required here: say so before reaching Kafka
+    options.database.db(); // required here: say so before reaching Kafka
     KafkaSettings settings = kafka.settings();
     settings.ensureTopics();
     try (PlannedTarget planned =
@@ -128,7 +113,7 @@ final class SubmitCommand implements Callable<Integer> {
               "detached: follow it with spate coordinator --bootstrap "
                   + kafka.bootstrap()
                   + " --db "
-                  + options.db()
+                  + options.database.db()
                   + " "
                   + fill.jobId());
           return 0;
@@ -144,16 +129,7 @@ final class SubmitCommand implements Callable<Integer> {
    * the config and options, then follows the job's event stream to the same summary.
    */
   private int submitToService() throws Exception {
-    List<String> misplaced = new ArrayList<>();
-    if (options.db != null) {
-      misplaced.add("--db");
-    }
-    if (options.user != null) {
-      misplaced.add("--user");
-    }
-    if (options.passwordEnv != null) {
-      misplaced.add("--password-env");
-    }
+    List<String> misplaced = new ArrayList<>(options.database.given());
     if (kafka.bootstrap() != null) {
       misplaced.add("--bootstrap");
     }
@@ -223,30 +199,20 @@ final class SubmitCommand implements Callable<Integer> {
     display.finish(SpateCli.Streams.out);
   }
 
-  /** How a follower retries; shared by submit and coordinator. */
+  /**
+   * How a follower retries; shared by submit and coordinator. Null: not given, so the default (a
+   * coordinator service's own, for {@code submit --coordinator}).
+   */
   static final class FollowOptions {
-    @Option(
-        names = "--max-attempts",
-        paramLabel = "N",
-        description =
-            "Attempts of a task that fails with a retriable error before the job fails (default: 3)")
-    Integer
-        maxAttempts; // null: the default (a coordinator service's own, for submit --coordinator)
+    @Option(names = "--max-attempts", paramLabel = "N")
+    Integer maxAttempts;
 
-    @Option(
-        names = "--stall-seconds",
-        paramLabel = "S",
-        description = "A started task silent this long is published again (default: 300)")
+    @Option(names = "--stall-seconds", paramLabel = "S")
     Long stallSeconds;
 
+    /** The retries given, over the defaults; the values were checked with the command line. */
     Retries retries() {
       Retries d = Retries.DEFAULT;
-      if (maxAttempts != null && maxAttempts < 1) {
-        throw new SpateException("--max-attempts must be at least 1, got " + maxAttempts);
-      }
-      if (stallSeconds != null && stallSeconds < 1) {
-        throw new SpateException("--stall-seconds must be at least 1, got " + stallSeconds);
-      }
       return new Retries(
           maxAttempts == null ? d.maxAttempts() : maxAttempts,
           d.firstBackoff(),

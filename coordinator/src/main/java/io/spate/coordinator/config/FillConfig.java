@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.spate.coordinator.settings.Settings;
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.settings.Problems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +18,8 @@ import java.util.TreeMap;
 
 /**
  * The fill configuration file ({@code --config fill.yaml}). Every setting is optional; the command
- * line overrides the file. See the README's configuration reference.
+ * line overrides the file. See the README's configuration reference. Each key is declared in {@link
+ * Settings#CONFIG_KEYS}, with its default and bounds; {@link #parse} checks the bounds.
  *
  * @param seed the job seed: the same seed and schema give the same bytes
  * @param defaultRows rows for a table the config does not size
@@ -37,7 +40,8 @@ public record FillConfig(
   public static final FillConfig EMPTY = new FillConfig(null, null, null, null, null, null);
 
   public FillConfig {
-    realisticValues = realisticValues == null ? Boolean.TRUE : realisticValues;
+    realisticValues =
+        realisticValues == null ? Settings.REALISTIC_VALUES.defaultValue() : realisticValues;
     tables = tables == null ? Map.of() : new TreeMap<>(tables);
   }
 
@@ -84,7 +88,15 @@ public record FillConfig(
             .build();
     try {
       FillConfig config = yaml.readValue(text, FillConfig.class);
-      return config == null ? EMPTY : config;
+      if (config == null) {
+        return EMPTY;
+      }
+      Problems problems = new Problems();
+      Settings.check(config, Settings.CONFIG_KEYS, problems);
+      if (!problems.isEmpty()) {
+        throw new SpateException(subject + ": " + String.join("; ", problems.list()));
+      }
+      return config;
     } catch (UnrecognizedPropertyException e) {
       throw new SpateException(
           subject

@@ -12,6 +12,7 @@ import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.coordinator.target.LoadTriggers;
@@ -21,6 +22,7 @@ import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.kafka.JobCache;
+import io.spate.worker.settings.Problems;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import io.vertx.core.Vertx;
@@ -34,7 +36,6 @@ import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -294,7 +295,7 @@ public final class CoordinatorService implements AutoCloseable {
    */
   private ServiceJob plan(JobRequest r) {
     String targetName = r.target() == null || r.target().isBlank() ? Targets.DEFAULT : r.target();
-    List<String> problems = new ArrayList<>();
+    Problems problems = new Problems();
     if (!settings.targets().containsKey(targetName)) {
       problems.add(
           "unknown target '"
@@ -305,12 +306,7 @@ public final class CoordinatorService implements AutoCloseable {
               + targetName
               + "=JDBC_URL)");
     }
-    if (r.maxAttempts() != null && r.maxAttempts() < 1) {
-      problems.add("maxAttempts must be at least 1, got " + r.maxAttempts());
-    }
-    if (r.stallSeconds() != null && r.stallSeconds() < 1) {
-      problems.add("stallSeconds must be at least 1, got " + r.stallSeconds());
-    }
+    Settings.check(r, Settings.JOB_REQUEST, problems);
     FillSettings fillSettings = null;
     try {
       FillConfig config = FillConfig.parse(r.config(), "config of the request");
@@ -324,21 +320,16 @@ public final class CoordinatorService implements AutoCloseable {
     } catch (SpateException e) {
       problems.add(e.getMessage());
     }
-    if (!problems.isEmpty()) {
-      throw new SpateException(
-          problems.size() == 1
-              ? problems.get(0)
-              : "the job request has "
-                  + problems.size()
-                  + " problems:\n  "
-                  + String.join("\n  ", problems));
-    }
+    problems.throwIfAny("the job request");
     DataSource target = targets.dataSource(targetName);
     Schema schema;
     try (Connection c = target.getConnection()) {
       schema =
           PgIntrospector.introspect(
-              c, r.schemas() == null || r.schemas().isEmpty() ? List.of("public") : r.schemas());
+              c,
+              r.schemas() == null || r.schemas().isEmpty()
+                  ? List.of(Settings.SCHEMAS.defaultValue())
+                  : r.schemas());
     } catch (SQLException e) {
       throw mask(SqlErrors.classify("target " + targetName + ": cannot connect", e));
     }

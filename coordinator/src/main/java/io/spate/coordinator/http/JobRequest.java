@@ -1,12 +1,15 @@
 package io.spate.coordinator.http;
 
+import io.spate.coordinator.settings.Settings;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The body of {@code POST /jobs}: what {@code spate submit} takes on its command line, minus
  * everything secret. The service resolves {@code target} to a database it holds the credentials of;
- * a request never carries a URL or a password. Absent fields take the CLI's defaults.
+ * a request never carries a URL or a password. Absent fields take the CLI's defaults. Each field is
+ * declared, with its default and bounds, in {@link Settings#JOB_REQUEST}; the service checks every
+ * field against it and answers 400 listing every problem.
  *
  * @param target the target name (default: {@code default}, the service's {@code --db})
  * @param config the fill configuration: the YAML text of a {@code fill.yaml}

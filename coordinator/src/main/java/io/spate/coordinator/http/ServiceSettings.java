@@ -1,11 +1,11 @@
 package io.spate.coordinator.http;
 
 import io.spate.coordinator.job.Retries;
+import io.spate.coordinator.settings.Settings;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.settings.Problems;
 import io.spate.worker.target.Targets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,15 +29,13 @@ public record ServiceSettings(
     Retries retries) {
 
   public ServiceSettings {
-    List<String> problems = new ArrayList<>();
-    if (port < 0 || port > 65_535) {
-      problems.add("--port must be 0..65535, got " + port);
-    }
+    Problems problems = new Problems();
+    problems.check(Settings.PORT, port, "--port");
     if (targets == null || !targets.containsKey(Targets.DEFAULT)) {
       problems.add("the service needs a default target (--db JDBC_URL)");
     }
     if (!problems.isEmpty()) {
-      throw new SpateException("coordinator service: " + String.join("; ", problems));
+      throw new SpateException("coordinator service: " + String.join("; ", problems.list()));
     }
     targets = Map.copyOf(targets);
   }

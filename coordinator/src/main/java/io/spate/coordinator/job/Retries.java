@@ -1,5 +1,6 @@
 package io.spate.coordinator.job;
 
+import io.spate.coordinator.settings.Settings;
 import java.time.Duration;
 
 /**
@@ -12,8 +13,12 @@ import java.time.Duration;
  */
 public record Retries(int maxAttempts, Duration firstBackoff, Duration stallTimeout) {
 
+  /** The declared defaults ({@link Settings#MAX_ATTEMPTS}, {@link Settings#STALL_SECONDS}). */
   public static final Retries DEFAULT =
-      new Retries(3, Duration.ofSeconds(1), Duration.ofMinutes(5));
+      new Retries(
+          Settings.MAX_ATTEMPTS.defaultValue(),
+          Duration.ofSeconds(1),
+          Duration.ofSeconds(Settings.STALL_SECONDS.defaultValue()));
 
   /** One attempt, no stall detection: a fill whose first failure ends it (local mode). */
   public static final Retries NONE = new Retries(1, Duration.ZERO, Duration.ZERO);

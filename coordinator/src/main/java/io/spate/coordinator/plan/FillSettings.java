@@ -1,6 +1,7 @@
 package io.spate.coordinator.plan;
 
 import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.settings.Settings;
 import java.util.Map;
 
 /**
@@ -17,10 +18,11 @@ public record FillSettings(
     double nullRatio,
     Map<String, Long> rowOverrides) {
 
-  public static final long DEFAULT_SEED = 42;
-  public static final long DEFAULT_ROWS = 1000;
-  public static final long DEFAULT_TASK_ROWS = 250_000;
-  public static final double DEFAULT_NULL_RATIO = 0.01;
+  // Declared in the settings catalog; named here for the planner's callers.
+  public static final long DEFAULT_SEED = Settings.SEED.defaultValue();
+  public static final long DEFAULT_ROWS = Settings.DEFAULT_ROWS.defaultValue();
+  public static final long DEFAULT_TASK_ROWS = Settings.TASK_ROWS.defaultValue();
+  public static final double DEFAULT_NULL_RATIO = Settings.NULL_RATIO.defaultValue();
 
   public FillSettings {
     rowOverrides = Map.copyOf(rowOverrides);

@@ -72,12 +72,44 @@ class CoordinatorServiceTest {
   }
 
   @Test
+  void aBadJobRequestIsRefusedListingEveryProblemBeforeReachingTheDatabase() throws Exception {
+    try (CoordinatorService service = CoordinatorService.start(settings(null, false))) {
+      HttpResponse<String> bad =
+          post(
+              service,
+              "{\"target\": \"eu\", \"taskRows\": 0, \"maxAttempts\": 0, \"stallSeconds\": 0,"
+                  + " \"rows\": {\"t\": -1}}");
+      assertEquals(400, bad.statusCode());
+      String error = CoordinatorService.JSON.readTree(bad.body()).get("error").asText();
+      assertEquals(
+          String.join(
+              "\n  ",
+              "the job request has 5 problems:",
+              "unknown target 'eu': this coordinator serves [default] (start it with --target eu=JDBC_URL)",
+              "rows t must be at least 0, got -1",
+              "taskRows must be at least 1, got 0",
+              "maxAttempts must be at least 1, got 0",
+              "stallSeconds must be at least 1, got 0"),
+          error);
+    }
+  }
+
+  @Test
   void theStartUpLineMasksThePasswordAndTheToken() {
     String line = settings(ApiToken.find(null, "t0k").orElseThrow(), false).describe();
     assertTrue(
         line.contains("target.default=jdbc:postgresql://127.0.0.1:1/none (user u, password ***)"),
         line);
     assertTrue(!line.contains("hunter2") && !line.contains("t0k"), line);
+  }
+
+  private static HttpResponse<String> post(CoordinatorService service, String body)
+      throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + "/jobs"))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpResponse<String> get(CoordinatorService service, String path, String token)

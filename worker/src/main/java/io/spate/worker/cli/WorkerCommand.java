@@ -1,13 +1,12 @@
 package io.spate.worker.cli;
 
-import io.spate.protocol.error.SpateException;
 import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.health.HealthServer;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.settings.WorkerSettings;
+import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -24,71 +23,27 @@ import picocli.CommandLine.Option;
 @Command(
     name = "worker",
     mixinStandardHelpOptions = true,
+    resourceBundle = "io.spate.worker.settings.WorkerSettings$Help",
+    modelTransformer = TargetOptions.RequireDb.class,
     description =
         "Takes fill tasks from Kafka and loads them (stateless; run as many as you like).")
 public final class WorkerCommand implements Callable<Integer> {
 
   @Mixin KafkaOptions kafka;
+  @Mixin TargetOptions databases;
 
-  @Option(
-      names = "--db",
-      required = true,
-      paramLabel = "JDBC_URL",
-      description = "Database of the default target (jobs that name no other target)")
-  String db;
+  @Option(names = "--threads", paramLabel = "N")
+  int threads = WorkerSettings.THREADS.defaultValue();
 
-  @Option(names = "--user", paramLabel = "USER", description = "Database user for every target")
-  String user;
-
-  @Option(
-      names = "--password-env",
-      paramLabel = "VAR",
-      description = "Environment variable holding the password for every target")
-  String passwordEnv;
-
-  @Option(
-      names = "--target",
-      paramLabel = "NAME=JDBC_URL",
-      description = "Another target this worker serves; repeatable")
-  Map<String, String> targets = new LinkedHashMap<>();
-
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      description = "Tasks run at once (default: the number of CPUs)")
-  int threads = Runtime.getRuntime().availableProcessors();
-
-  @Option(
-      names = "--http-port",
-      paramLabel = "N",
-      description = "Serve /health, /ready and /metrics (Prometheus) on this port (default: off)")
+  @Option(names = "--http-port", paramLabel = "N")
   Integer httpPort;
 
-  @Option(
-      names = "--grace-seconds",
-      paramLabel = "S",
-      description =
-          "On SIGTERM, how long running tasks may finish before they are rolled back (default: 20)")
-  int graceSeconds = 20;
+  @Option(names = "--grace-seconds", paramLabel = "S")
+  int graceSeconds = WorkerSettings.GRACE_SECONDS.defaultValue();
 
   @Override
   public Integer call() throws Exception {
-    if (threads < 1) {
-      throw new SpateException("--threads must be at least 1, got " + threads);
-    }
-    String password = null;
-    if (passwordEnv != null) {
-      password = System.getenv(passwordEnv);
-      if (password == null) {
-        throw new SpateException(
-            "--password-env " + passwordEnv + ": that environment variable is not set");
-      }
-    }
-    Map<String, Targets.Target> all = new HashMap<>();
-    all.put(Targets.DEFAULT, new Targets.Target(db, user, password));
-    for (var e : targets.entrySet()) {
-      all.put(e.getKey(), new Targets.Target(e.getValue(), user, password));
-    }
+    Map<String, Targets.Target> all = databases.targets();
     CompletableFuture<Void> stopped = new CompletableFuture<>();
     String workerId = "worker-" + UUID.randomUUID().toString().substring(0, 8);
     System.err.println(
@@ -96,14 +51,12 @@ public final class WorkerCommand implements Callable<Integer> {
             + workerId
             + ": bootstrap="
             + kafka.bootstrap()
-            + " db="
-            + db
+            + " "
+            + databases.database().describe()
             + " targets="
             + all.keySet()
             + " threads="
             + threads
-            + " password="
-            + (passwordEnv == null ? "(none)" : "***($" + passwordEnv + ")")
             + " http-port="
             + (httpPort == null ? "off" : httpPort));
     WorkerMetrics metrics = new WorkerMetrics();

@@ -1,6 +1,8 @@
 package io.spate.worker.cli;
 
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.settings.CommandLineCheck;
+import io.spate.worker.settings.WorkerSettings;
 import picocli.CommandLine;
 
 /** Entry point of a worker-only process or image: {@code spate worker} without the coordinator. */
@@ -10,6 +12,7 @@ public final class WorkerMain {
 
   public static void main(String[] args) {
     CommandLine cli = new CommandLine(new WorkerCommand());
+    cli.setExecutionStrategy(new CommandLineCheck(WorkerSettings.ALL));
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           System.err.println(

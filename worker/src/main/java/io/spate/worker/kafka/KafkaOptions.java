@@ -2,37 +2,27 @@ package io.spate.worker.kafka;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.Topics;
+import io.spate.worker.settings.WorkerSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** The options of every command that talks to Kafka; declared once here. */
+/**
+ * The options of every command that talks to Kafka (a picocli mixin); their help, defaults and
+ * bounds come from {@link WorkerSettings}.
+ */
 public final class KafkaOptions {
 
-  @Option(
-      names = "--bootstrap",
-      paramLabel = "HOST:PORT",
-      description =
-          "Kafka bootstrap servers, comma-separated (required; not with submit --coordinator)")
+  @Option(names = "--bootstrap", paramLabel = "HOST:PORT")
   String bootstrap;
 
-  @Option(
-      names = "--kafka-config",
-      paramLabel = "FILE",
-      description = "Kafka client properties (TLS, SASL, ...) applied to every client")
+  @Option(names = "--kafka-config", paramLabel = "FILE")
   Path kafkaConfig;
 
-  @Option(
-      names = "--topic-prefix",
-      paramLabel = "P",
-      description =
-          "Prefix of the topic names spate.jobs, spate.tasks, spate.events (default: none)")
-  String topicPrefix = "";
+  @Option(names = "--topic-prefix", paramLabel = "P")
+  String topicPrefix = WorkerSettings.TOPIC_PREFIX.defaultValue();
 
-  @Option(
-      names = "--task-partitions",
-      paramLabel = "N",
-      description = "Partitions of the tasks topic when Spate creates it (default: 12)")
-  int taskPartitions = Topics.DEFAULT.taskPartitions();
+  @Option(names = "--task-partitions", paramLabel = "N")
+  int taskPartitions = WorkerSettings.TASK_PARTITIONS.defaultValue();
 
   /**
    * @throws SpateException when {@code --bootstrap} is missing (it is required but for {@code

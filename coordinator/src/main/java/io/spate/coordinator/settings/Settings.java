@@ -1,0 +1,305 @@
+package io.spate.coordinator.settings;
+
+import io.spate.protocol.error.SpateException;
+import io.spate.worker.settings.Problems;
+import io.spate.worker.settings.Setting;
+import io.spate.worker.settings.SettingsHelp;
+import io.spate.worker.settings.WorkerSettings;
+import io.spate.worker.target.Targets;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Every setting of the coordinator's commands, of {@code fill.yaml} and of a job request, each
+ * declared once (with the worker module's, {@link WorkerSettings}). The command line's help and
+ * bounds check, the config file's and the request's checks, {@code FillSettings}' defaults and the
+ * README's option tables all read these declarations.
+ */
+public final class Settings {
+
+  private Settings() {}
+
+  // What to fill: spate local, plan and submit (FillOptions), fill.yaml and a job request.
+
+  public static final Setting<String> SCHEMAS =
+      Setting.option(
+              "--schema",
+              String.class,
+              "Schemas whose tables are filled (on the command line: comma-separated or repeated)")
+          .field("schemas")
+          .defaultValue("public");
+
+  public static final Setting<Path> CONFIG =
+      Setting.option(
+              "--config",
+              Path.class,
+              "Fill configuration (YAML); without one every table gets --default-rows rows of type-based values")
+          .defaultText("none");
+
+  public static final Setting<String> CONFIG_TEXT =
+      Setting.field("config", String.class, "The fill configuration: the text of a fill.yaml")
+          .key("config-text")
+          .defaultText("none");
+
+  public static final Setting<Long> SEED =
+      Setting.option("--seed", Long.class, "Job seed: the same seed and schema give the same rows")
+          .field("seed")
+          .defaultValue(42L, "config, else %s");
+
+  public static final Setting<Long> ROWS =
+      Setting.option(
+              "--rows",
+              Long.class,
+              "Row counts by table; tables filled per one scale along (--rows warehouse=2, repeatable)")
+          .field("rows")
+          .min(0);
+
+  public static final Setting<Long> DEFAULT_ROWS =
+      Setting.option("--default-rows", Long.class, "Rows of a table nothing else sizes")
+          .field("defaultRows")
+          .defaultValue(1000L, "config, else %s")
+          .min(0);
+
+  public static final Setting<Long> TASK_ROWS =
+      Setting.option(
+              "--task-rows",
+              Long.class,
+              "Rows per task: the unit of parallel work and of one transaction")
+          .field("taskRows")
+          .defaultValue(250_000L, "config, else %s")
+          .min(1);
+
+  public static final Setting<Double> NULL_RATIO =
+      Setting.field("nullRatio", Double.class, "Share of NULLs in nullable, non-key columns")
+          .defaultValue(0.01)
+          .min(0)
+          .max(1);
+
+  public static final Setting<Boolean> REALISTIC_VALUES =
+      Setting.field(
+              "realisticValues",
+              Boolean.class,
+              "Text columns named like first_name, email, city, zip, company that nothing else decides get realistic values")
+          .defaultValue(true);
+
+  public static final Setting<Object> TABLES =
+      Setting.field(
+          "tables",
+          Object.class,
+          "Per-table settings by table name: rows, or per and count; columns (see below)");
+
+  // How to load: spate local and submit, and a job request.
+
+  public static final Setting<Boolean> TRUNCATE =
+      Setting.option(
+              "--truncate",
+              Boolean.class,
+              "Empty the tables to fill first; without it a non-empty table stops the fill before anything is written")
+          .field("truncate")
+          .defaultValue(false, "off");
+
+  public static final Setting<Boolean> RESUME =
+      Setting.option(
+              "--resume",
+              Boolean.class,
+              "Finish an interrupted fill run with the same arguments: skip the tasks whose ledger rows show them committed (not with --truncate)")
+          .defaultValue(false, "off");
+
+  public static final Setting<Boolean> DISABLE_TRIGGERS =
+      Setting.option(
+              "--disable-triggers",
+              Boolean.class,
+              "Load with user triggers off (session_replication_role = replica, per load transaction; needs a superuser, or on PostgreSQL 15+"
+                  + " GRANT SET ON PARAMETER session_replication_role); foreign keys are then checked after the load")
+          .field("disableTriggers")
+          .defaultValue(false, "off: triggers fire");
+
+  // Distributed: spate submit and spate coordinator, and a job request.
+
+  public static final Setting<String> TARGET_NAME =
+      Setting.option(
+              "--target",
+              String.class,
+              "Target name the workers (or the coordinator service) map to a database of their own")
+          .key("target-name")
+          .field("target")
+          .defaultValue(Targets.DEFAULT, "%s: a worker's or the service's --db");
+
+  public static final Setting<Boolean> DETACH =
+      Setting.option(
+              "--detach",
+              Boolean.class,
+              "Publish the job, print its id and return; a spate coordinator follows it")
+          .defaultValue(false, "off");
+
+  public static final Setting<URI> COORDINATOR =
+      Setting.option(
+              "--coordinator",
+              URI.class,
+              "Submit to a coordinator service (http://host:8080) instead of Kafka; it holds the database and Kafka settings")
+          .defaultText("none");
+
+  public static final Setting<Path> TOKEN_FILE =
+      Setting.option(
+              "--token-file",
+              Path.class,
+              "File holding the API bearer token, for the coordinator service and submit --coordinator")
+          .defaultText("$SPATE_API_TOKEN");
+
+  public static final Setting<Integer> MAX_ATTEMPTS =
+      Setting.option(
+              "--max-attempts",
+              Integer.class,
+              "Attempts of a task that fails with a retriable error before the job fails")
+          .field("maxAttempts")
+          .defaultValue(3)
+          .min(1);
+
+  public static final Setting<Long> STALL_SECONDS =
+      Setting.option(
+              "--stall-seconds", Long.class, "A started task silent this long is published again")
+          .field("stallSeconds")
+          .defaultValue(300L)
+          .min(1);
+
+  public static final Setting<Integer> PORT =
+      Setting.option(
+              "--port",
+              Integer.class,
+              "Run the coordinator service with its HTTP API on this port (0: any free port)")
+          .defaultText("none: follow jobs instead")
+          .min(0)
+          .max(65_535);
+
+  public static final Setting<String> BIND =
+      Setting.option("--bind", String.class, "Service: the address to listen on")
+          .defaultValue("0.0.0.0", "%s, every interface");
+
+  public static final Setting<Boolean> NO_AUTH =
+      Setting.option(
+              "--no-auth",
+              Boolean.class,
+              "Service: run without a token (anyone who reaches the port may submit and cancel jobs)")
+          .defaultValue(false, "off");
+
+  public static final Setting<Boolean> METRICS_PUBLIC =
+      Setting.option(
+              "--metrics-public",
+              Boolean.class,
+              "Service: serve /metrics without the token (for a Prometheus scraper)")
+          .defaultValue(false, "off");
+
+  // spate broker
+
+  public static final Setting<Integer> BROKER_PORT =
+      Setting.option("--port", Integer.class, "Client port on 127.0.0.1; 0 picks a free one")
+          .key("broker-port")
+          .defaultValue(9092)
+          .min(0)
+          .max(65_535);
+
+  public static final Setting<Path> BROKER_DATA_DIR =
+      Setting.option("--data-dir", Path.class, "Where the broker keeps its logs, kept across runs")
+          .defaultText("a temporary directory, deleted on exit");
+
+  /** The top-level keys of {@code fill.yaml}: the components of {@code FillConfig}. */
+  public static final List<Setting<?>> CONFIG_KEYS =
+      List.of(SEED, DEFAULT_ROWS, TASK_ROWS, NULL_RATIO, REALISTIC_VALUES, TABLES);
+
+  /** The fields of a job request ({@code POST /jobs}): the components of {@code JobRequest}. */
+  public static final List<Setting<?>> JOB_REQUEST =
+      List.of(
+          TARGET_NAME,
+          CONFIG_TEXT,
+          SCHEMAS,
+          SEED,
+          ROWS,
+          DEFAULT_ROWS,
+          TASK_ROWS,
+          TRUNCATE,
+          DISABLE_TRIGGERS,
+          MAX_ATTEMPTS,
+          STALL_SECONDS);
+
+  /**
+   * Every setting, the worker module's included ({@link WorkerSettings#ALL}, a test checks), in the
+   * order help and the README list them: what the command line's help and check read.
+   */
+  public static final List<Setting<?>> ALL =
+      List.of(
+          WorkerSettings.DB,
+          WorkerSettings.USER,
+          WorkerSettings.PASSWORD_ENV,
+          WorkerSettings.TARGETS,
+          SCHEMAS,
+          CONFIG,
+          CONFIG_TEXT,
+          SEED,
+          ROWS,
+          DEFAULT_ROWS,
+          TASK_ROWS,
+          NULL_RATIO,
+          REALISTIC_VALUES,
+          TABLES,
+          WorkerSettings.THREADS,
+          TRUNCATE,
+          RESUME,
+          DISABLE_TRIGGERS,
+          TARGET_NAME,
+          DETACH,
+          COORDINATOR,
+          PORT,
+          BIND,
+          TOKEN_FILE,
+          NO_AUTH,
+          METRICS_PUBLIC,
+          MAX_ATTEMPTS,
+          STALL_SECONDS,
+          WorkerSettings.HTTP_PORT,
+          WorkerSettings.GRACE_SECONDS,
+          WorkerSettings.BOOTSTRAP,
+          WorkerSettings.KAFKA_CONFIG,
+          WorkerSettings.TOPIC_PREFIX,
+          WorkerSettings.TASK_PARTITIONS,
+          BROKER_PORT,
+          BROKER_DATA_DIR);
+
+  /**
+   * Checks the values of a record whose components are settings' fields (a job request, a fill
+   * configuration) against their bounds, naming each by its field; null components were not given.
+   */
+  public static void check(Record record, List<Setting<?>> fields, Problems problems) {
+    for (RecordComponent c : record.getClass().getRecordComponents()) {
+      Setting<?> setting =
+          fields.stream()
+              .filter(s -> c.getName().equals(s.field()))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          record.getClass().getSimpleName()
+                              + "."
+                              + c.getName()
+                              + " has no declared setting"));
+      problems.check(setting, value(record, c), c.getName());
+    }
+  }
+
+  private static Object value(Record record, RecordComponent c) {
+    try {
+      return c.getAccessor().invoke(record);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new SpateException("reading " + c + ": " + e, e);
+    }
+  }
+
+  /** The help of every option of {@code spate} and its subcommands but {@code spate worker}. */
+  public static final class Help extends SettingsHelp {
+    public Help() {
+      super(ALL);
+    }
+  }
+}

@@ -1,0 +1,214 @@
+package io.spate.coordinator.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.spate.coordinator.cli.SpateCli;
+import io.spate.worker.settings.Setting;
+import io.spate.worker.settings.SettingsHelp;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The README's option tables are rendered from the declarations ({@link Settings}, {@code
+ * WorkerSettings}) and the commands' options, and the README holds exactly those rows between its
+ * markers ({@code <!-- options:local -->} ... {@code <!-- /options:local -->}): a default, bound or
+ * meaning changed in one place and not the other fails here.
+ *
+ * <p>To regenerate the tables after changing a declaration, run this test with {@code
+ * -Dspate.readme.write=true}: {@code ./mvnw -o -q -pl coordinator -am verify
+ * -Dtest=ReadmeOptionTablesTest -Dspate.readme.write=true -Dsurefire.failIfNoSpecifiedTests=false
+ * -DskipITs}. It rewrites the blocks between the markers in README.md (nothing else) and passes.
+ */
+class ReadmeOptionTablesTest {
+
+  private static final Path README = Path.of("..", "README.md").toAbsolutePath().normalize();
+  private static final Pattern BLOCK =
+      Pattern.compile("(<!-- options:([a-z-]+) -->\n)(.*?)(<!-- /options:\\2 -->)", Pattern.DOTALL);
+
+  /** The commands whose every option must be declared (all but {@code spate demo}). */
+  private static final List<String> DECLARED =
+      List.of("local", "plan", "submit", "coordinator", "status", "worker", "broker");
+
+  @Test
+  void theReadmeHoldsTheOptionTablesTheDeclarationsRender() throws IOException {
+    String readme = Files.readString(README, StandardCharsets.UTF_8);
+    Map<String, String> tables = tables();
+    if (Boolean.getBoolean("spate.readme.write")) {
+      Files.writeString(README, replaceBlocks(readme, tables), StandardCharsets.UTF_8);
+      return;
+    }
+    Map<String, String> found = blocks(readme);
+    assertEquals(
+        tables.keySet(),
+        found.keySet(),
+        "README.md's option tables (<!-- options:NAME --> markers)");
+    tables.forEach(
+        (name, table) ->
+            assertEquals(
+                table,
+                found.get(name),
+                "README.md's table options:"
+                    + name
+                    + " differs from the declarations; regenerate it with -Dspate.readme.write=true"));
+  }
+
+  @Test
+  void everyOptionOfEveryCommandIsDeclaredWithItsOwnName() {
+    Map<String, Setting<?>> byKey =
+        Settings.ALL.stream().collect(Collectors.toMap(Setting::key, s -> s));
+    for (String name : DECLARED) {
+      for (OptionSpec option : options(command(name))) {
+        Setting<?> setting = byKey.get(SettingsHelp.key(option));
+        if (setting == null) {
+          fail("spate " + name + " " + option.longestName() + " has no declaration in Settings");
+        }
+        assertTrue(
+            List.of(option.names()).contains(setting.option()),
+            "spate " + name + " " + option.longestName() + " is declared as " + setting.option());
+        assertEquals(
+            List.of(setting.help()),
+            List.of(option.description()),
+            "spate " + name + " " + option.longestName() + "'s help is its declaration's");
+      }
+    }
+  }
+
+  @Test
+  void theCatalogHoldsEveryWorkerSettingOnce() {
+    assertTrue(Settings.ALL.containsAll(io.spate.worker.settings.WorkerSettings.ALL));
+    assertEquals(
+        Settings.ALL.size(),
+        Settings.ALL.stream().map(Setting::key).distinct().count(),
+        "keys are unique");
+  }
+
+  @Test
+  void theRequestAndConfigRecordsHaveExactlyTheDeclaredFields() {
+    assertEquals(
+        fields(Settings.JOB_REQUEST), components(io.spate.coordinator.http.JobRequest.class));
+    assertEquals(
+        fields(Settings.CONFIG_KEYS), components(io.spate.coordinator.config.FillConfig.class));
+  }
+
+  /** Every table, by marker name, as the README must hold it. */
+  static Map<String, String> tables() {
+    Set<String> kafka = keys(command("status"));
+    Set<String> local = keys(command("local"));
+    Map<String, String> tables = new LinkedHashMap<>();
+    tables.put("local", optionTable(command("local"), k -> true));
+    tables.put(
+        "submit", optionTable(command("submit"), k -> !local.contains(k) && !kafka.contains(k)));
+    tables.put("worker", optionTable(command("worker"), k -> !kafka.contains(k)));
+    tables.put("coordinator", optionTable(command("coordinator"), k -> !kafka.contains(k)));
+    tables.put("kafka", optionTable(command("status"), k -> true));
+    tables.put("config", fieldTable("key", Settings.CONFIG_KEYS, true));
+    tables.put("job-request", fieldTable("field", Settings.JOB_REQUEST, false));
+    return tables;
+  }
+
+  private static String optionTable(CommandSpec command, Predicate<String> include) {
+    Map<String, Setting<?>> byKey =
+        Settings.ALL.stream().collect(Collectors.toMap(Setting::key, s -> s));
+    StringBuilder b = new StringBuilder("| option | default | meaning |\n| --- | --- | --- |\n");
+    List<OptionSpec> inCatalogOrder =
+        options(command).stream()
+            .sorted(
+                java.util.Comparator.comparingInt(
+                    o -> Settings.ALL.indexOf(byKey.get(SettingsHelp.key(o)))))
+            .toList();
+    for (OptionSpec option : inCatalogOrder) {
+      String key = SettingsHelp.key(option);
+      if (include.test(key)) {
+        Setting<?> s = byKey.get(key);
+        String usage =
+            option.longestName() + (option.arity().max() > 0 ? " " + option.paramLabel() : "");
+        b.append(row("`" + usage + "`", s));
+      }
+    }
+    return b.toString();
+  }
+
+  /**
+   * @param bare state a default as its value alone: in the config file the config is no fallback
+   */
+  private static String fieldTable(String what, List<Setting<?>> settings, boolean bare) {
+    StringBuilder b =
+        new StringBuilder("| " + what + " | default | meaning |\n| --- | --- | --- |\n");
+    for (Setting<?> s : settings) {
+      String value =
+          bare && s.defaultValue() != null ? String.valueOf(s.defaultValue()) : s.defaultLabel();
+      b.append("| `").append(s.field()).append("` | ").append(value).append(" | ").append(s.doc());
+      b.append(" |\n");
+    }
+    return b.toString();
+  }
+
+  private static String row(String name, Setting<?> s) {
+    return "| "
+        + name
+        + " | "
+        + (s.required() ? "(required)" : s.defaultLabel())
+        + " | "
+        + s.doc()
+        + " |\n";
+  }
+
+  private static CommandSpec command(String name) {
+    CommandLine spate = new CommandLine(new SpateCli());
+    return spate.getSubcommands().get(name).getCommandSpec();
+  }
+
+  private static List<OptionSpec> options(CommandSpec command) {
+    return command.options().stream().filter(o -> !o.usageHelp() && !o.versionHelp()).toList();
+  }
+
+  private static Set<String> keys(CommandSpec command) {
+    return options(command).stream().map(SettingsHelp::key).collect(Collectors.toSet());
+  }
+
+  private static Set<String> fields(List<Setting<?>> settings) {
+    return settings.stream().map(Setting::field).collect(Collectors.toSet());
+  }
+
+  private static Set<String> components(Class<? extends Record> record) {
+    return java.util.Arrays.stream(record.getRecordComponents())
+        .map(java.lang.reflect.RecordComponent::getName)
+        .collect(Collectors.toSet());
+  }
+
+  private static Map<String, String> blocks(String readme) {
+    Map<String, String> found = new LinkedHashMap<>();
+    Matcher m = BLOCK.matcher(readme);
+    while (m.find()) {
+      found.put(m.group(2), m.group(3));
+    }
+    return found;
+  }
+
+  private static String replaceBlocks(String readme, Map<String, String> tables) {
+    Matcher m = BLOCK.matcher(readme);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String table = tables.getOrDefault(m.group(2), m.group(3));
+      m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + table + m.group(4)));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+}

@@ -1,0 +1,114 @@
+package io.spate.worker.settings;
+
+import io.spate.protocol.message.Topics;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The settings of the worker module's commands and mixins, each declared once: the database
+ * options, the Kafka options, and {@code spate worker}'s own. The coordinator's catalog includes
+ * this one (a worker image carries no coordinator code, so it cannot be the other way round).
+ */
+public final class WorkerSettings {
+
+  private WorkerSettings() {}
+
+  public static final Setting<String> DB =
+      Setting.option(
+              "--db",
+              String.class,
+              "PostgreSQL JDBC URL of the database to fill, e.g. jdbc:postgresql://127.0.0.1:5432/test"
+                  + " (a worker's or coordinator's default target; submit --coordinator takes none)")
+          .asRequired();
+
+  public static final Setting<String> USER =
+      Setting.option("--user", String.class, "Database user (for every target)")
+          .defaultText("the URL's, else the driver's");
+
+  public static final Setting<String> PASSWORD_ENV =
+      Setting.option(
+              "--password-env",
+              String.class,
+              "Environment variable holding the password (the password itself never goes on the command line)")
+          .defaultText("none");
+
+  public static final Setting<String> TARGETS =
+      Setting.option(
+          "--target",
+          String.class,
+          "Another database jobs may name as their target, with the same user and password; repeatable");
+
+  public static final Setting<Integer> THREADS =
+      Setting.option(
+              "--threads", Integer.class, "Tasks loading at once, each on its own connection")
+          .defaultValue(Runtime.getRuntime().availableProcessors(), "the number of CPUs")
+          .min(1);
+
+  public static final Setting<Integer> HTTP_PORT =
+      Setting.option(
+              "--http-port",
+              Integer.class,
+              "Serve /health, /ready and /metrics (Prometheus) on this port")
+          .defaultText("off")
+          .min(0)
+          .max(65_535);
+
+  public static final Setting<Integer> GRACE_SECONDS =
+      Setting.option(
+              "--grace-seconds",
+              Integer.class,
+              "On SIGTERM, how long running tasks may finish before they are rolled back")
+          .defaultValue(20)
+          .min(0);
+
+  public static final Setting<String> BOOTSTRAP =
+      Setting.option(
+              "--bootstrap",
+              String.class,
+              "Kafka bootstrap servers, comma-separated (submit --coordinator takes none)")
+          .asRequired();
+
+  public static final Setting<Path> KAFKA_CONFIG =
+      Setting.option(
+              "--kafka-config",
+              Path.class,
+              "Kafka client properties (TLS, SASL, ...) applied to every client")
+          .defaultText("none");
+
+  public static final Setting<String> TOPIC_PREFIX =
+      Setting.option(
+              "--topic-prefix",
+              String.class,
+              "Prefix of the topic names spate.jobs, spate.tasks, spate.events")
+          .defaultValue("", "none");
+
+  public static final Setting<Integer> TASK_PARTITIONS =
+      Setting.option(
+              "--task-partitions",
+              Integer.class,
+              "Partitions of the tasks topic when Spate creates it")
+          .defaultValue(Topics.DEFAULT.taskPartitions())
+          .min(1);
+
+  /** Every worker-module setting, in the order the README lists them. */
+  public static final List<Setting<?>> ALL =
+      List.of(
+          DB,
+          USER,
+          PASSWORD_ENV,
+          TARGETS,
+          THREADS,
+          HTTP_PORT,
+          GRACE_SECONDS,
+          BOOTSTRAP,
+          KAFKA_CONFIG,
+          TOPIC_PREFIX,
+          TASK_PARTITIONS);
+
+  /** The help of {@code spate worker} run alone (the worker image). */
+  public static final class Help extends SettingsHelp {
+    public Help() {
+      super(ALL);
+    }
+  }
+}
