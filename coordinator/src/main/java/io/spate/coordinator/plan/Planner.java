@@ -21,7 +21,7 @@ import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import io.spate.worker.generate.Engine;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -210,7 +210,7 @@ public final class Planner {
   }
 
   private long stream(String table) {
-    return Seeds.derive(settings.seed(), table);
+    return Streams.table(settings.seed(), table);
   }
 
   // ---- sizes and lineage ---------------------------------------------------------------------
