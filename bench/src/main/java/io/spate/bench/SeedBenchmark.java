@@ -4,6 +4,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Slots;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,7 +56,7 @@ public class SeedBenchmark {
       throw new IllegalStateException(
           "NAME_COUNT is " + NAME_COUNT + ", NAMES holds " + NAMES.length);
     }
-    stream = Seeds.derive(Seeds.derive(42, "big_t"), "c_name");
+    stream = Streams.cells(Streams.table(42, "big_t"), "c_name");
     tpcc = Fixtures.tpcc().plan();
     orderLine =
         tpcc.table("order_line"); // 5..15 per order, under orders, customer, district, warehouse
@@ -92,7 +93,7 @@ public class SeedBenchmark {
     long base = counter++;
     long acc = 0;
     for (int i = 0; i < NAME_COUNT; i++) {
-      acc ^= Seeds.derive(base + i, NAMES[i]);
+      acc ^= Streams.cells(base + i, NAMES[i]);
     }
     return acc;
   }

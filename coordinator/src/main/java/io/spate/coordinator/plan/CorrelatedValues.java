@@ -8,7 +8,7 @@ import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -293,7 +293,7 @@ final class CorrelatedValues {
     return records.computeIfAbsent(
         group,
         g -> {
-          Random random = new Random(Seeds.derive(Seeds.derive(seed, table.name()), "group:" + g));
+          Random random = new Random(Streams.correlatedGroup(Streams.table(seed, table.name()), g));
           Faker faker = new Faker(Locale.ENGLISH, random);
           List<String[]> result = new ArrayList<>();
           if (g.equals(PERSON)) {

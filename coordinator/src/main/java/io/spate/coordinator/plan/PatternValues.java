@@ -6,7 +6,7 @@ import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,8 +22,9 @@ import net.datafaker.Faker;
  * Values for a text column with a pattern CHECK ({@code code ~ '^[A-Z]{3}-[0-9]{4}$'}, also {@code
  * ~*} and a domain's {@code VALUE ~ ...}): the planner draws a pool of matching values with
  * Datafaker's {@code regexify} and ships it as the column's value list, like {@link
- * RealisticValues}. The pool is drawn from a {@link Random} seeded by (job seed, table, column), so
- * every cell stays a pure function of (seed, table, column, row).
+ * RealisticValues}. The pool is drawn from a {@link Random} seeded by the column's own pattern
+ * stream ({@link Streams#pattern}), so every cell stays a pure function of (seed, table, column,
+ * row).
  *
  * <p>Only a simple subset of PostgreSQL's regular expressions is accepted, the part where
  * PostgreSQL and {@code java.util.regex} agree: literals, {@code .}, bracket expressions without
@@ -63,13 +64,12 @@ final class PatternValues {
         patterns.add(m);
       }
     }
-    ValueSpec narrowed = narrow(seed, t.name(), c.name(), where, c, patterns, spec, problems);
+    long columnStream = Streams.cells(Streams.table(seed, t.name()), c.name());
+    ValueSpec narrowed = narrow(Streams.pattern(columnStream), where, c, patterns, spec, problems);
     if (c.type() == SqlType.ARRAY && c.element() != null && spec.element() != null) {
       ValueSpec element =
           narrow(
-              seed,
-              t.name(),
-              c.name() + "[]",
+              Streams.elementPattern(columnStream),
               "the elements of " + where,
               c.element(),
               List.of(),
@@ -95,9 +95,7 @@ final class PatternValues {
   }
 
   private static ValueSpec narrow(
-      long seed,
-      String table,
-      String stream,
+      long poolSeed,
       String where,
       Column c,
       List<Check.Matches> tablePatterns,
@@ -116,7 +114,7 @@ final class PatternValues {
     }
     List<String> values;
     try {
-      values = pool(seed, table, stream, c, patterns, spec);
+      values = pool(poolSeed, c, patterns, spec);
     } catch (IllegalArgumentException e) {
       Check.Matches first = patterns.getFirst();
       String of = domainOf.contains(first.name()) ? " of domain " + c.typeName() : "";
@@ -159,12 +157,7 @@ final class PatternValues {
    * @throws IllegalArgumentException saying why no value can be had
    */
   private static List<String> pool(
-      long seed,
-      String table,
-      String stream,
-      Column c,
-      List<Check.Matches> patterns,
-      ValueSpec spec) {
+      long poolSeed, Column c, List<Check.Matches> patterns, ValueSpec spec) {
     if (!c.type().isText()) {
       throw new IllegalArgumentException(
           "Spate keeps patterns only on text columns, not on " + c.typeName());
@@ -185,10 +178,7 @@ final class PatternValues {
       return kept;
     }
     String generator = generator(patterns.getFirst().pattern());
-    Faker faker =
-        new Faker(
-            Locale.ENGLISH,
-            new Random(Seeds.derive(Seeds.derive(Seeds.derive(seed, table), stream), "pattern")));
+    Faker faker = new Faker(Locale.ENGLISH, new Random(poolSeed));
     Set<String> values = new LinkedHashSet<>();
     int fitting = 0;
     for (int i = 0; i < ATTEMPTS && values.size() < POOL_SIZE; i++) {

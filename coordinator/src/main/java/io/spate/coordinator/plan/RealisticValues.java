@@ -1,7 +1,7 @@
 package io.spate.coordinator.plan;
 
 import io.spate.protocol.schema.Column;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -17,9 +17,9 @@ import net.datafaker.Faker;
  * Column-name aware default values for text columns: for a recognised name ({@code first_name},
  * {@code c_city}, {@code email}, ...) the planner draws a pool of realistic values with Datafaker
  * and puts it in the column's value list, from which the workers' choice generator picks per row.
- * The pool is drawn from a {@link Random} seeded by (job seed, table, column) with the English
- * locale fixed, so every cell stays a pure function of (seed, table, column, row) and workers never
- * load Datafaker.
+ * The pool is drawn from a {@link Random} seeded by the column's realistic-pool stream ({@link
+ * Streams#realisticPool}, never its cell stream) with the English locale fixed, so every cell stays
+ * a pure function of (seed, table, column, row) and workers never load Datafaker.
  */
 final class RealisticValues {
 
@@ -151,7 +151,8 @@ final class RealisticValues {
     if (kind == null) {
       return List.of();
     }
-    Random random = new Random(Seeds.derive(Seeds.derive(seed, table), c.name()));
+    Random random =
+        new Random(Streams.realisticPool(Streams.cells(Streams.table(seed, table), c.name())));
     Faker faker = new Faker(Locale.ENGLISH, random);
     Set<String> values = new LinkedHashSet<>();
     for (int i = 0; i < ATTEMPTS && values.size() < POOL_SIZE; i++) {

@@ -2,7 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.util.Map;
 
 /**
@@ -25,6 +25,6 @@ record Shape(
 
   /** The random stream of a table, from the job seed and the table's name. */
   static long stream(FillSettings settings, String table) {
-    return Seeds.derive(settings.seed(), table);
+    return Streams.table(settings.seed(), table);
   }
 }

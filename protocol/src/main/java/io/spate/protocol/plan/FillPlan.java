@@ -19,9 +19,12 @@ public record FillPlan(
   /**
    * Bump whenever the bytes generated for a given plan change. 2: second passes (deferred foreign
    * keys), partition-key columns, NULL references, and value specs that name a correlated group or
-   * ask for a slot suffix, all of which a version 1 engine would ignore or misread.
+   * ask for a slot suffix, all of which a version 1 engine would ignore or misread. 3: every stream
+   * other than a table's and a column's cells is tagged by its purpose ({@code
+   * io.spate.protocol.seed.Streams}), so NULLs, foreign key picks, fan-outs, partition leaves,
+   * correlated groups, array elements and the planner's pools draw other values than in 2.
    */
-  public static final int GENERATION_VERSION = 2;
+  public static final int GENERATION_VERSION = 3;
 
   public FillPlan {
     tables = List.copyOf(tables);

@@ -1,6 +1,7 @@
 package io.spate.protocol.plan;
 
 import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 
 /**
  * The slot arithmetic shared by the planner (row counts) and the engine (which slots hold rows):
@@ -9,14 +10,12 @@ import io.spate.protocol.seed.Seeds;
  */
 public final class Slots {
 
-  private static final long FANOUT_TAG = 0x46414E4FL;
-
   private Slots() {}
 
   /** How many children parent slot {@code parentSlot} gets. */
   public static int childCount(TablePlan table, long parentSlot) {
     Fanout f = table.fanout();
-    return f.fixed() ? f.min() : drawCount(f, Seeds.derive(table.stream(), FANOUT_TAG), parentSlot);
+    return f.fixed() ? f.min() : drawCount(f, Streams.fanout(table.stream()), parentSlot);
   }
 
   private static int drawCount(Fanout f, long fanoutStream, long parentSlot) {
@@ -39,7 +38,7 @@ public final class Slots {
       TablePlan t = table;
       for (; t.fanout() != null; t = plan.table(t.fanout().parent())) {
         f.add(t.fanout());
-        streams.add(Seeds.derive(t.stream(), FANOUT_TAG));
+        streams.add(Streams.fanout(t.stream()));
       }
       this.fanouts = f.toArray(Fanout[]::new);
       this.fanoutStreams = streams.stream().mapToLong(Long::longValue).toArray();

@@ -4,8 +4,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Counter-based hashing: every random draw in a fill is {@code mix(stream + counter)}, where the
- * stream is derived from (job seed, table, column) and the counter from (row, draw). No state is
- * carried from one draw to the next, so any row can be computed alone, in any order, on any host.
+ * stream is derived (by {@link Streams}) from (job seed, table, column, purpose) and the counter
+ * from (row, draw). No state is carried from one draw to the next, so any row can be computed
+ * alone, in any order, on any host.
  *
  * <p>Names are hashed from their UTF-8 bytes, never {@code String.hashCode()} or anything that
  * depends on the JVM's locale, charset or time zone.
@@ -24,18 +25,33 @@ public final class Seeds {
     return z ^ (z >>> 31);
   }
 
-  /** Derives a child stream from a parent stream and a name (a table or a column). */
-  public static long derive(long parent, String name) {
-    long h = 0xCBF29CE484222325L; // FNV-1a over UTF-8, then mixed with the parent
-    for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
-      h = (h ^ (b & 0xff)) * 0x100000001B3L;
-    }
-    return mix(parent ^ mix(h));
+  /** FNV-1a's offset basis: the hash of no bytes. */
+  static final long FNV_BASIS = 0xCBF29CE484222325L;
+
+  /**
+   * Derives a child stream from a parent stream and a name (a table or a column). Package-private:
+   * {@link Streams} is the one place that says which stream serves which purpose.
+   */
+  static long derive(long parent, String name) {
+    return fromHash(parent, fnv(FNV_BASIS, name.getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** Derives a child stream from a parent stream and a number (a purpose tag). */
-  public static long derive(long parent, long tag) {
-    return mix(parent ^ mix(tag * GAMMA + 0x632BE59BD9B4E019L));
+  /** The child stream of {@code parent} whose bytes hashed (by {@link #fnv}) to {@code hash}. */
+  static long fromHash(long parent, long hash) {
+    return mix(parent ^ mix(hash));
+  }
+
+  /** FNV-1a over {@code bytes}, continuing from {@code h} (start at {@link #FNV_BASIS}). */
+  static long fnv(long h, byte[] bytes) {
+    for (byte b : bytes) {
+      h = fnv(h, b);
+    }
+    return h;
+  }
+
+  /** One FNV-1a step over the byte {@code b}. */
+  static long fnv(long h, byte b) {
+    return (h ^ (b & 0xff)) * 0x100000001B3L;
   }
 
   /** The hash of one cell: the stream of its column at one row. */

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +47,7 @@ class SlotsTest {
             List.of(),
             List.of());
     return new TablePlan(
-        name, schema, fanout, slots, 0, Seeds.derive(42, name), List.of(), List.of());
+        name, schema, fanout, slots, 0, Streams.table(42, name), List.of(), List.of());
   }
 
   @Test

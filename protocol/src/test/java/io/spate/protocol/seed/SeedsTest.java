@@ -18,7 +18,6 @@ class SeedsTest {
     for (int i = 0; i < 100; i++) {
       assertEquals(first, Seeds.derive(42, "customer"));
     }
-    assertEquals(Seeds.derive(7L, 3L), Seeds.derive(7L, 3L));
   }
 
   @Test
@@ -44,8 +43,6 @@ class SeedsTest {
   void deriveIsSensitiveToTheParent() {
     assertNotEquals(Seeds.derive(1, "x"), Seeds.derive(2, "x"));
     assertNotEquals(Seeds.derive(0, "x"), Seeds.derive(-1, "x"));
-    assertNotEquals(Seeds.derive(1, 5L), Seeds.derive(2, 5L));
-    assertNotEquals(Seeds.derive(1, 5L), Seeds.derive(1, 6L));
   }
 
   @Test

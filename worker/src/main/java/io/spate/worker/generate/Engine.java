@@ -9,7 +9,7 @@ import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.SqlType;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import io.spate.worker.encode.CopyBinaryWriter;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -74,7 +74,7 @@ public final class Engine {
                 () ->
                     new IllegalStateException(
                         "plan names unknown column " + table.name() + "." + rule.column()));
-    long stream = Seeds.derive(table.stream(), column.name());
+    long stream = Streams.cells(table.stream(), column.name());
     return switch (rule) {
       case ColumnPlan.Skip skip ->
           throw new IllegalStateException(
@@ -95,10 +95,9 @@ public final class Engine {
         CellGen[] leaves = new CellGen[partitioned.leaves().size()];
         for (int i = 0; i < leaves.length; i++) {
           leaves[i] =
-              ValueGens.create(
-                  column, partitioned.leaves().get(i), Seeds.derive(stream, "leaf" + i));
+              ValueGens.create(column, partitioned.leaves().get(i), Streams.leaf(stream, i));
         }
-        yield new Cells.PerPartition(Seeds.derive(table.stream(), "partition"), leaves);
+        yield new Cells.PerPartition(Streams.partitionLeaf(table.stream()), leaves);
       }
       case ColumnPlan.Values values -> {
         ValueSpec spec = values.spec();
@@ -107,7 +106,7 @@ public final class Engine {
             ValueGens.create(
                 column, spec, spec.group() == null ? stream : groupStream(table, spec.group()));
         yield spec.nullRatio() > 0
-            ? new Cells.Nullable(inner, Seeds.derive(stream, 1L), spec.nullRatio())
+            ? new Cells.Nullable(inner, Streams.nulls(stream), spec.nullRatio())
             : inner;
       }
     };
@@ -117,7 +116,7 @@ public final class Engine {
    * The stream the columns of one correlated group share: derived from the table's, not a column's.
    */
   static long groupStream(TablePlan table, String group) {
-    return Seeds.derive(table.stream(), "group:" + group);
+    return Streams.group(table.stream(), group);
   }
 
   private CellGen reference(TablePlan table, Column column, ColumnPlan.Reference ref) {
@@ -155,7 +154,7 @@ public final class Engine {
     ParentPick pick =
         new ParentPick(
             pickPlan,
-            Seeds.derive(table.stream(), "fk:" + fk.name()),
+            Streams.foreignKey(table.stream(), fk.name()),
             Slots.dense(plan, parent) ? null : new Slots.Lineage(plan, parent)::nearestRow);
     return new Cells.Reference(pick, parentCell, column.type(), sameType);
   }

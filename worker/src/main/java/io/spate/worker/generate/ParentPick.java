@@ -3,6 +3,7 @@ package io.spate.worker.generate;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -36,7 +37,7 @@ final class ParentPick {
     this.stream = stream;
     this.nearestParentRow = nearestParentRow;
     this.nullRatio = plan.nullRatio();
-    this.nullStream = Seeds.derive(stream, "null");
+    this.nullStream = Streams.nulls(stream);
   }
 
   /** The parent slot, or -1 for none (the root of a self-reference's tree). */

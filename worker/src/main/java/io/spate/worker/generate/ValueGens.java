@@ -4,7 +4,7 @@ import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import java.math.RoundingMode;
 import java.util.List;
 
@@ -77,7 +77,7 @@ final class ValueGens {
     return choice(column, labels, stream, distribution);
   }
 
-  /** Element {@code i} of every row comes from its own generator on stream {@code [i]}. */
+  /** Element {@code i} of every row comes from its own generator, on element stream {@code i}. */
   private static CellGen array(Column column, ValueSpec spec, long stream) {
     Column element = column.element();
     if (element == null || element.typeOid() == 0 || spec.element() == null) {
@@ -89,7 +89,7 @@ final class ValueGens {
     }
     CellGen[] elements = new CellGen[spec.maxLength()];
     for (int i = 0; i < elements.length; i++) {
-      elements[i] = create(element, spec.element(), Seeds.derive(stream, "[" + i + "]"));
+      elements[i] = create(element, spec.element(), Streams.arrayElement(stream, i));
     }
     return new ExtraCells.Array(
         (int) element.typeOid(), elements, stream, spec.minLength(), spec.maxLength());

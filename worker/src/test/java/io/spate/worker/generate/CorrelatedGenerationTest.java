@@ -13,7 +13,7 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import io.spate.worker.encode.CopyBinaryWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +84,7 @@ class CorrelatedGenerationTest {
             null,
             SLOTS,
             SLOTS,
-            Seeds.derive(7, "people"),
+            Streams.table(7, "people"),
             List.of(
                 new ColumnPlan.KeySequence("id", 1, 0),
                 new ColumnPlan.Values("first_name", grouped(FIRST, 0.2, false)),

@@ -20,7 +20,7 @@ import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
-import io.spate.protocol.seed.Seeds;
+import io.spate.protocol.seed.Streams;
 import io.spate.worker.encode.CopyBinaryWriter;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -926,7 +926,7 @@ class EngineTest {
       List<ColumnPlan> columns,
       List<ReferencePlan> references) {
     return new TablePlan(
-        t.name(), t, fanout, slots, slots, Seeds.derive(seed, t.name()), columns, references);
+        t.name(), t, fanout, slots, slots, Streams.table(seed, t.name()), columns, references);
   }
 
   private static Table table(
