@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.spate.coordinator.settings.Settings;
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.settings.Problems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,9 +93,7 @@ public record FillConfig(
       }
       Problems problems = new Problems();
       Settings.check(config, Settings.CONFIG_KEYS, problems);
-      if (!problems.isEmpty()) {
-        throw new SpateException(subject + ": " + String.join("; ", problems.list()));
-      }
+      problems.throwIfAny(subject);
       return config;
     } catch (UnrecognizedPropertyException e) {
       throw new SpateException(

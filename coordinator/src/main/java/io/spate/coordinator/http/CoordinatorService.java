@@ -16,13 +16,13 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.coordinator.target.LoadTriggers;
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.kafka.JobCache;
-import io.spate.worker.settings.Problems;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import io.vertx.core.Vertx;
@@ -320,7 +320,7 @@ public final class CoordinatorService implements AutoCloseable {
     } catch (SpateException e) {
       problems.add(e.getMessage());
     }
-    problems.throwIfAny("the job request");
+    problems.throwIfAny("invalid job request");
     DataSource target = targets.dataSource(targetName);
     Schema schema;
     try (Connection c = target.getConnection()) {

@@ -2,9 +2,8 @@ package io.spate.coordinator.http;
 
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.settings.Settings;
-import io.spate.protocol.error.SpateException;
+import io.spate.protocol.error.Problems;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.settings.Problems;
 import io.spate.worker.target.Targets;
 import java.util.Map;
 
@@ -30,13 +29,11 @@ public record ServiceSettings(
 
   public ServiceSettings {
     Problems problems = new Problems();
-    problems.check(Settings.PORT, port, "--port");
+    Settings.PORT.check(problems, port, "--port");
     if (targets == null || !targets.containsKey(Targets.DEFAULT)) {
       problems.add("the service needs a default target (--db JDBC_URL)");
     }
-    if (!problems.isEmpty()) {
-      throw new SpateException("coordinator service: " + String.join("; ", problems.list()));
-    }
+    problems.throwIfAny("cannot start the coordinator service");
     targets = Map.copyOf(targets);
   }
 

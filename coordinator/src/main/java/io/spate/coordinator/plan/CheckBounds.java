@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;

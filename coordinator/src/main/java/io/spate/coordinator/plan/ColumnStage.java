@@ -2,6 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.coordinator.config.ColumnConfig;
 import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Check;

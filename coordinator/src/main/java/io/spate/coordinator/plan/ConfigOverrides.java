@@ -2,6 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.coordinator.config.ColumnConfig;
 import io.spate.coordinator.config.Range;
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;

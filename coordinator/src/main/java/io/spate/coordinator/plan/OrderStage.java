@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;

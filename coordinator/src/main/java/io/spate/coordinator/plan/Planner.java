@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
@@ -39,12 +40,12 @@ public final class Planner {
     ConfigNames.check(schema, settings, problems);
     Lineage lineage = SizeStage.run(schema, settings, problems);
     Order order = OrderStage.run(schema, problems);
-    problems.throwIfAny();
+    problems.throwIfAny("cannot plan the fill");
     Shape shape = CountStage.run(schema, settings, lineage, order);
     References references = ReferenceStage.run(shape, problems);
     Columns columns = ColumnStage.run(shape, references, problems);
     Tables tables = TableStage.run(shape, references, columns, problems);
-    problems.throwIfAny();
+    problems.throwIfAny("cannot plan the fill");
     return new FillPlan(
         FillPlan.GENERATION_VERSION,
         settings.seed(),

@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
@@ -24,7 +25,7 @@ public final class Plans {
     FillPlan plan = Planner.plan(schema, settings);
     Problems problems = new Problems();
     checkLiterals(plan, problems);
-    problems.throwIfAny();
+    problems.throwIfAny("cannot plan the fill");
     return plan;
   }
 

@@ -1,6 +1,7 @@
 package io.spate.coordinator.plan;
 
 import io.spate.coordinator.config.ColumnConfig;
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.ReferencePlan.Pick;

@@ -2,6 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.coordinator.config.Range;
 import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Fanout;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;

@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.ForeignKey;

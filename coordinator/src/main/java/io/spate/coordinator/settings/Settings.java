@@ -1,7 +1,7 @@
 package io.spate.coordinator.settings;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.settings.Problems;
 import io.spate.worker.settings.Setting;
 import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.settings.WorkerSettings;
@@ -284,7 +284,7 @@ public final class Settings {
                               + "."
                               + c.getName()
                               + " has no declared setting"));
-      problems.check(setting, value(record, c), c.getName());
+      setting.check(problems, value(record, c), c.getName());
     }
   }
 

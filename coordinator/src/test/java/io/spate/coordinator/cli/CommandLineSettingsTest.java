@@ -51,10 +51,10 @@ class CommandLineSettingsTest {
     assertTrue(
         run.err()
             .startsWith(
-                "spate: error: the command line has 3 problems:\n"
-                    + "  --threads must be at least 1, got 0\n"
-                    + "  --task-rows must be at least 1, got 0\n"
-                    + "  --rows t must be at least 0, got -1"),
+                "spate: error: invalid command line (3 problems):\n"
+                    + "  - --threads must be at least 1, got 0\n"
+                    + "  - --task-rows must be at least 1, got 0\n"
+                    + "  - --rows t must be at least 0, got -1"),
         run.err());
   }
 
@@ -63,7 +63,9 @@ class CommandLineSettingsTest {
     Fills.Run run =
         Fills.cli("submit", "--bootstrap", "127.0.0.1:1", "--db", DB, "--max-attempts", "0");
     assertEquals(1, run.exitCode());
-    assertEquals("spate: error: --max-attempts must be at least 1, got 0", run.err().strip());
+    assertEquals(
+        "spate: error: invalid command line: --max-attempts must be at least 1, got 0",
+        run.err().strip());
   }
 
   @Test

@@ -16,7 +16,9 @@ class FillConfigTest {
             SpateException.class,
             () -> FillConfig.parse("taskRows: 0\nnullRatio: 1.5\ndefaultRows: 10\n", "config x"));
     assertEquals(
-        "config x: taskRows must be at least 1, got 0; nullRatio must be 0..1, got 1.5",
+        "config x (2 problems):\n"
+            + "  - taskRows must be at least 1, got 0\n"
+            + "  - nullRatio must be 0..1, got 1.5",
         e.getMessage());
   }
 

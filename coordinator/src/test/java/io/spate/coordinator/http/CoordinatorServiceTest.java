@@ -83,8 +83,8 @@ class CoordinatorServiceTest {
       String error = CoordinatorService.JSON.readTree(bad.body()).get("error").asText();
       assertEquals(
           String.join(
-              "\n  ",
-              "the job request has 5 problems:",
+              "\n  - ",
+              "invalid job request (5 problems):",
               "unknown target 'eu': this coordinator serves [default] (start it with --target eu=JDBC_URL)",
               "rows t must be at least 0, got -1",
               "taskRows must be at least 1, got 0",

@@ -7,6 +7,7 @@ import static io.spate.coordinator.plan.TpccSchema.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import java.util.List;
@@ -47,7 +48,7 @@ class OrderStageTest {
                     List.of(fk("b_a", List.of("a_id"), "a", List.of("id"))))));
     Problems problems = new Problems();
     Order order = OrderStage.run(cycle, problems);
-    assertTrue(problems.isEmpty(), problems.all()::toString);
+    assertTrue(problems.isEmpty(), problems.list()::toString);
     assertEquals(List.of(List.of("b"), List.of("a")), order.levels());
     assertEquals(Set.of("b_a"), order.deferredOf("b"));
     assertEquals(List.of(), order.waitsFor("b"));
@@ -76,7 +77,7 @@ class OrderStageTest {
             "foreign keys form a cycle among [a, b] with no nullable foreign key to break it at"
                 + " (a.a_b [b_id] -> b, b.b_a [a_id] -> a): make one of these columns nullable, so"
                 + " Spate can load the rows first and set it in a second pass"),
-        problems.all());
+        problems.list());
     assertEquals(List.of(List.of("a", "b")), order.levels(), "the stuck tables form one level");
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Check;
@@ -41,7 +42,7 @@ class PatternValuesTest {
         PatternValues.apply(
             42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, problems);
 
-    assertEquals(List.of(), problems.all());
+    assertEquals(List.of(), problems.list());
     assertEquals(PatternValues.POOL_SIZE, spec.values().size());
     assertTrue(
         spec.values().stream().allMatch(v -> v.matches("[A-Z]{3}-[0-9]{4}")),
@@ -105,13 +106,13 @@ class PatternValuesTest {
 
     PatternValues.apply(42, table(check), Column.of("code", SqlType.TEXT), null, TEXT, problems);
 
-    assertEquals(1, problems.all().size(), problems.all().toString());
+    assertEquals(1, problems.list().size(), problems.list().toString());
     assertTrue(
         problems
-            .all()
+            .list()
             .get(0)
             .startsWith("CHECK code_shape on 't.code' (code ~ '^[[:upper:]]{3}$'): "),
-        problems.all().get(0));
+        problems.list().get(0));
   }
 
   @Test
@@ -124,7 +125,7 @@ class PatternValuesTest {
 
     PatternValues.apply(42, table(check), Column.of("code", SqlType.TEXT), null, upTo5, problems);
 
-    assertEquals(1, problems.all().size(), problems.all().toString());
-    assertTrue(problems.all().get(0).contains("has a length in 1..5"), problems.all().get(0));
+    assertEquals(1, problems.list().size(), problems.list().toString());
+    assertTrue(problems.list().get(0).contains("has a length in 1..5"), problems.list().get(0));
   }
 }

@@ -1,5 +1,6 @@
 package io.spate.worker.settings;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class CommandLineCheck implements IExecutionStrategy {
   @Override
   public int execute(ParseResult parseResult) {
     try {
-      problems(parseResult).throwIfAny("the command line");
+      problems(parseResult).throwIfAny("invalid command line");
     } catch (SpateException e) {
       throw new CommandLine.ExecutionException(
           parseResult.commandSpec().commandLine(), e.getMessage(), e);
@@ -49,7 +50,7 @@ public final class CommandLineCheck implements IExecutionStrategy {
       for (OptionSpec option : r.matchedOptions()) {
         Setting<?> setting = byKey.get(SettingsHelp.key(option));
         if (setting != null) {
-          problems.check(setting, option.getValue(), option.longestName());
+          setting.check(problems, option.getValue(), option.longestName());
         }
       }
     }

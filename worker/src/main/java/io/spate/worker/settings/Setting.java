@@ -1,5 +1,7 @@
 package io.spate.worker.settings;
 
+import io.spate.protocol.error.Problems;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -104,8 +106,20 @@ public record Setting<T>(
   }
 
   /**
+   * Adds what is wrong with {@code value} to {@code problems}: a map's values one by one (named
+   * {@code name KEY}). A null value (not given) has no problem.
+   */
+  public void check(Problems problems, Object value, String name) {
+    if (value instanceof Map<?, ?> map) {
+      map.forEach((k, v) -> problem(v, name + " " + k).ifPresent(problems::add));
+    } else {
+      problem(value, name).ifPresent(problems::add);
+    }
+  }
+
+  /**
    * What is wrong with {@code value}, if anything: a number outside the bounds. (A map's values are
-   * checked one by one by {@link Problems#check}.)
+   * checked one by one by {@link #check}.)
    *
    * @param name how the message names the setting: {@code --task-rows} on the command line, {@code
    *     taskRows} in a request or a file

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,22 +48,22 @@ class SettingTest {
     rows.put("a", -1L);
     rows.put("b", 3L);
     rows.put("c", -2L);
-    problems.check(Setting.option("--rows", Long.class, "rows").min(0), rows, "--rows");
-    problems.check(TASK_ROWS, 0L, "--task-rows");
+    Setting.option("--rows", Long.class, "rows").min(0).check(problems, rows, "--rows");
+    TASK_ROWS.check(problems, 0L, "--task-rows");
     SpateException e = assertThrows(SpateException.class, () -> problems.throwIfAny("the line"));
     assertEquals(
-        "the line has 3 problems:\n"
-            + "  --rows a must be at least 0, got -1\n"
-            + "  --rows c must be at least 0, got -2\n"
-            + "  --task-rows must be at least 1, got 0",
+        "the line (3 problems):\n"
+            + "  - --rows a must be at least 0, got -1\n"
+            + "  - --rows c must be at least 0, got -2\n"
+            + "  - --task-rows must be at least 1, got 0",
         e.getMessage());
   }
 
   @Test
-  void oneProblemIsItsOwnMessage() {
+  void oneProblemFollowsTheLead() {
     Problems problems = new Problems();
-    problems.check(TASK_ROWS, 0L, "taskRows");
+    TASK_ROWS.check(problems, 0L, "taskRows");
     SpateException e = assertThrows(SpateException.class, () -> problems.throwIfAny("the request"));
-    assertEquals("taskRows must be at least 1, got 0", e.getMessage());
+    assertEquals("the request: taskRows must be at least 1, got 0", e.getMessage());
   }
 }
