@@ -1,0 +1,268 @@
+package io.spate.coordinator.introspect;
+
+import io.spate.coordinator.introspect.CheckLexer.Kind;
+import io.spate.coordinator.introspect.CheckLexer.Token;
+import io.spate.coordinator.introspect.CheckNode.And;
+import io.spate.coordinator.introspect.CheckNode.AnyOf;
+import io.spate.coordinator.introspect.CheckNode.ArrayOf;
+import io.spate.coordinator.introspect.CheckNode.Call;
+import io.spate.coordinator.introspect.CheckNode.ColumnRef;
+import io.spate.coordinator.introspect.CheckNode.Comparison;
+import io.spate.coordinator.introspect.CheckNode.Literal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A recursive-descent parser over the narrow grammar PostgreSQL's deparser emits for CHECK
+ * expressions and index key parts, building {@link CheckNode}s from {@link CheckLexer}'s tokens.
+ *
+ * <p>The deparser parenthesises every operator expression, so the grammar needs no precedence: a
+ * conjunction ({@code AND}) of comparisons, each either {@code operand op operand} or {@code
+ * operand = ANY (ARRAY[...])}, where an operand is a column, a literal, a parenthesised expression
+ * or a known function of one argument ({@link #LENGTHS}, {@link #CASE_FOLDS}), each optionally
+ * followed by {@code ::type} casts, which are dropped.
+ *
+ * <p>Invariant: anything outside the grammar (another function, a qualified name, arithmetic,
+ * {@code OR}, {@code IS NULL}, a reserved word as a column, ...) throws {@link NotUnderstood}; a
+ * parser is used once, for one text.
+ */
+final class CheckGrammar {
+
+  static final Set<String> COMPARISONS = Set.of("=", "<>", "<", "<=", ">", ">=");
+
+  /** POSIX regular expression match, case-sensitive and not. */
+  static final Set<String> MATCHES = Set.of("~", "~*");
+
+  /**
+   * Functions of one column the grammar knows: text lengths (for CHECKs), case folding (for
+   * indexes).
+   */
+  static final Set<String> LENGTHS =
+      Set.of("length", "char_length", "character_length", "octet_length");
+
+  static final Set<String> CASE_FOLDS = Set.of("lower", "upper");
+
+  /** Words that follow a type's first word inside a cast, e.g. {@code double precision}. */
+  private static final Set<String> TYPE_WORDS =
+      Set.of("varying", "precision", "with", "without", "time", "zone");
+
+  /** Keywords that can never be a bare column reference. */
+  private static final Set<String> RESERVED =
+      Set.of(
+          "all",
+          "and",
+          "any",
+          "array",
+          "between",
+          "case",
+          "cast",
+          "check",
+          "collate",
+          "distinct",
+          "else",
+          "end",
+          "false",
+          "in",
+          "is",
+          "like",
+          "not",
+          "null",
+          "or",
+          "some",
+          "then",
+          "true",
+          "when");
+
+  private final List<Token> tokens;
+  private int pos;
+
+  /** A parser over the tokens of {@code text}; throws {@link NotUnderstood} if it has none. */
+  CheckGrammar(String text) {
+    this.tokens = CheckLexer.tokenize(text);
+  }
+
+  /** {@code [CHECK] expression [NOT VALID] [NO INHERIT]}, and nothing after. */
+  CheckNode definition() {
+    accept(Kind.WORD, "check");
+    CheckNode expression = conjunction();
+    while (pos < tokens.size()) {
+      if (accept(Kind.WORD, "not")) {
+        expect(Kind.WORD, "valid");
+      } else {
+        expect(Kind.WORD, "no");
+        expect(Kind.WORD, "inherit");
+      }
+    }
+    return expression;
+  }
+
+  /** {@code comparison (AND comparison)*}. */
+  private CheckNode conjunction() {
+    List<CheckNode> operands = new ArrayList<>(List.of(comparison()));
+    while (accept(Kind.WORD, "and")) {
+      operands.add(comparison());
+    }
+    return operands.size() == 1 ? operands.getFirst() : new And(operands);
+  }
+
+  /** {@code operand [op (operand | ANY operand)]}. */
+  private CheckNode comparison() {
+    CheckNode left = operand();
+    Token next = peek();
+    if (next == null
+        || next.kind() != Kind.SYMBOL
+        || !(COMPARISONS.contains(next.text()) || MATCHES.contains(next.text()))) {
+      return left;
+    }
+    pos++;
+    if (accept(Kind.WORD, "any")) {
+      return new AnyOf(left, next.text(), operand());
+    }
+    return new Comparison(left, next.text(), operand());
+  }
+
+  /** {@code primary (:: type)*}; casts are dropped. */
+  CheckNode operand() {
+    CheckNode node = primary();
+    while (accept(Kind.SYMBOL, "::")) {
+      skipType();
+    }
+    return node;
+  }
+
+  private CheckNode primary() {
+    Token token = next();
+    return switch (token.kind()) {
+      case STRING -> new Literal(token.text(), true);
+      case NUMBER -> new Literal(token.text());
+      case NAME -> columnRef(token.text());
+      case SYMBOL -> symbolPrimary(token.text());
+      case WORD -> wordPrimary(token.text());
+    };
+  }
+
+  /** A parenthesised expression or a negative number. */
+  private CheckNode symbolPrimary(String symbol) {
+    if (symbol.equals("(")) {
+      CheckNode inner = conjunction();
+      expect(Kind.SYMBOL, ")");
+      return inner;
+    }
+    if (symbol.equals("-") && peekIs(Kind.NUMBER)) {
+      return new Literal("-" + next().text());
+    }
+    throw new NotUnderstood();
+  }
+
+  /** A boolean literal, {@code ARRAY[...]} or a column. */
+  private CheckNode wordPrimary(String text) {
+    String word = text.toLowerCase(Locale.ROOT);
+    if (word.equals("true") || word.equals("false")) {
+      return new Literal(word);
+    }
+    if (word.equals("array") && accept(Kind.SYMBOL, "[")) {
+      List<CheckNode> elements = new ArrayList<>(List.of(operand()));
+      while (accept(Kind.SYMBOL, ",")) {
+        elements.add(operand());
+      }
+      expect(Kind.SYMBOL, "]");
+      return new ArrayOf(elements);
+    }
+    if (RESERVED.contains(word)) {
+      throw new NotUnderstood();
+    }
+    if ((LENGTHS.contains(word) || CASE_FOLDS.contains(word)) && accept(Kind.SYMBOL, "(")) {
+      CheckNode argument = conjunction();
+      expect(Kind.SYMBOL, ")");
+      return new Call(word, argument);
+    }
+    return columnRef(text);
+  }
+
+  /** A column, unless it is really a function call or a qualified name. */
+  private CheckNode columnRef(String name) {
+    if (peekIs(Kind.SYMBOL, "(") || peekIs(Kind.SYMBOL, ".")) {
+      throw new NotUnderstood();
+    }
+    return new ColumnRef(name);
+  }
+
+  /**
+   * Skips a type name after {@code ::}: possibly qualified, several words ({@code timestamp without
+   * time zone}), a modifier ({@code (10)}) and array brackets ({@code []}).
+   */
+  private void skipType() {
+    Token first = next();
+    if (first.kind() != Kind.WORD && first.kind() != Kind.NAME) {
+      throw new NotUnderstood();
+    }
+    while (accept(Kind.SYMBOL, ".")) {
+      next();
+    }
+    while (true) {
+      Token token = peek();
+      if (token == null) {
+        return;
+      }
+      if (token.kind() == Kind.WORD && TYPE_WORDS.contains(token.text().toLowerCase(Locale.ROOT))) {
+        pos++;
+      } else if (token.is(Kind.SYMBOL, "(")) {
+        pos++;
+        while (!accept(Kind.SYMBOL, ")")) {
+          Token modifier = next();
+          if (modifier.kind() != Kind.NUMBER && !modifier.is(Kind.SYMBOL, ",")) {
+            throw new NotUnderstood();
+          }
+        }
+      } else if (token.is(Kind.SYMBOL, "[")) {
+        pos++;
+        accept(Kind.NUMBER, null);
+        expect(Kind.SYMBOL, "]");
+      } else {
+        return;
+      }
+    }
+  }
+
+  boolean atEnd() {
+    return pos >= tokens.size();
+  }
+
+  private Token peek() {
+    return pos < tokens.size() ? tokens.get(pos) : null;
+  }
+
+  private boolean peekIs(Kind kind) {
+    Token token = peek();
+    return token != null && token.kind() == kind;
+  }
+
+  private boolean peekIs(Kind kind, String text) {
+    Token token = peek();
+    return token != null && token.is(kind, text);
+  }
+
+  private Token next() {
+    if (pos >= tokens.size()) {
+      throw new NotUnderstood();
+    }
+    return tokens.get(pos++);
+  }
+
+  /** Consumes the next token if it matches; a null text matches any token of the kind. */
+  private boolean accept(Kind kind, String text) {
+    if (text == null ? peekIs(kind) : peekIs(kind, text)) {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  private void expect(Kind kind, String text) {
+    if (!accept(kind, text)) {
+      throw new NotUnderstood();
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package io.spate.coordinator.introspect;
+
+import java.util.List;
+
+/**
+ * The syntax tree {@link CheckGrammar} builds for a CHECK expression or an index key part.
+ *
+ * <p>Invariant: only the shapes the grammar can produce exist; casts are already dropped and names
+ * and strings already unquoted.
+ */
+sealed interface CheckNode {
+
+  record ColumnRef(String name) implements CheckNode {}
+
+  /**
+   * A literal's text without quotes, casts or escape doubling; {@code string} when it was quoted.
+   */
+  record Literal(String text, boolean string) implements CheckNode {
+    Literal(String text) {
+      this(text, false);
+    }
+  }
+
+  /** A function of one argument, its name in lower case. */
+  record Call(String function, CheckNode argument) implements CheckNode {}
+
+  record ArrayOf(List<CheckNode> elements) implements CheckNode {}
+
+  record Comparison(CheckNode left, String op, CheckNode right) implements CheckNode {}
+
+  record AnyOf(CheckNode left, String op, CheckNode array) implements CheckNode {}
+
+  record And(List<CheckNode> operands) implements CheckNode {}
+}

@@ -1,0 +1,43 @@
+package io.spate.coordinator.introspect;
+
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Partition;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One table's parts while the rows of the catalog queries arrive, filled by one reader per catalog
+ * area and then {@linkplain #build built} once.
+ *
+ * <p>Invariant: {@link #definitions} holds a key for every constraint added, so a constraint that
+ * several partitions declare is added once; only {@link PgConstraints} reads and writes it.
+ */
+final class TableParts {
+  final String schema;
+  final String name;
+  final List<Column> columns = new ArrayList<>();
+  UniqueKey primaryKey;
+  final List<UniqueKey> uniques = new ArrayList<>();
+  final List<ForeignKey> foreignKeys = new ArrayList<>();
+  final List<Check> checks = new ArrayList<>();
+  final Set<String> definitions = new HashSet<>();
+  final List<Partition> partitions = new ArrayList<>();
+
+  /** {@code pg_get_partkeydef}, or null when the table is not partitioned. */
+  String partitionKey;
+
+  TableParts(String schema, String name) {
+    this.schema = schema;
+    this.name = name;
+  }
+
+  Table build() {
+    return new Table(schema, name, columns, primaryKey, uniques, foreignKeys, checks, partitions);
+  }
+}
