@@ -12,13 +12,38 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** A few rows of a query as an aligned text table, the way psql shows them. */
+/**
+ * A few rows of a query as an aligned text table, the way psql shows them, and the TPC-C samples
+ * the demo prints before its summary. Stateless.
+ */
 final class SampleRows {
 
   /** Longer values are cut (with "...") so a row fits a terminal. */
   private static final int MAX_WIDTH = 24;
 
+  /** A sample: the first rows of a table, in key order. */
+  private record Sample(String table, String sql) {}
+
+  /** The samples printed before the summary. */
+  private static final List<Sample> TPCC =
+      List.of(
+          new Sample(
+              "customer",
+              "SELECT c_w_id, c_d_id, c_id, c_first, c_middle, c_last, c_city, c_credit, c_discount, c_since"
+                  + " FROM customer ORDER BY c_w_id, c_d_id, c_id LIMIT 3"),
+          new Sample(
+              "order_line",
+              "SELECT ol_w_id, ol_d_id, ol_o_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d, ol_dist_info"
+                  + " FROM order_line ORDER BY ol_w_id, ol_d_id, ol_o_id, ol_number LIMIT 3"));
+
   private SampleRows() {}
+
+  /** Prints the TPC-C samples, each under its title ("sample customer rows:"). */
+  static void printTpcc(DataSource dataSource, PrintStream out) {
+    for (Sample sample : TPCC) {
+      print(dataSource, "sample " + sample.table() + " rows:", sample.sql(), out);
+    }
+  }
 
   /** Prints {@code title}, then the query's rows under a header of its column names. */
   static void print(DataSource dataSource, String title, String sql, PrintStream out) {

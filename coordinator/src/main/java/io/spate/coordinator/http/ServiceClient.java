@@ -44,7 +44,7 @@ public final class ServiceClient {
         send(
             builder("jobs")
                 .header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(CoordinatorService.toJson(request)))
+                .POST(HttpRequest.BodyPublishers.ofString(ServiceJson.toJson(request)))
                 .timeout(Duration.ofMinutes(10))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
@@ -205,7 +205,7 @@ public final class ServiceClient {
   private SpateException refused(String what, int status, String body) {
     String message = body;
     try {
-      Map<?, ?> error = CoordinatorService.JSON.readValue(body, Map.class);
+      Map<?, ?> error = ServiceJson.JSON.readValue(body, Map.class);
       if (error.get("error") instanceof String s) {
         message = s;
       }
@@ -220,7 +220,7 @@ public final class ServiceClient {
 
   private <T> T read(String json, Class<T> type) {
     try {
-      return CoordinatorService.JSON.readValue(json, type);
+      return ServiceJson.JSON.readValue(json, type);
     } catch (JsonProcessingException e) {
       throw new SpateException(
           "coordinator "

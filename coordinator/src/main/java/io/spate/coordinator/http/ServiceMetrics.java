@@ -1,17 +1,24 @@
 package io.spate.coordinator.http;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.spate.protocol.message.EventMessage;
+import io.spate.protocol.message.TaskState;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The coordinator service's Prometheus metrics, every name prefixed {@code spate_}: jobs submitted
  * and finished (by outcome), tasks published, retried, succeeded and failed, rows loaded by table,
  * task durations as workers report them, and gauges of running jobs and of their tasks by state
  * (queued tasks are the workers' consumer lag as the coordinator knows it).
+ *
+ * <p>Thread-safe: Micrometer's meters are; counters move on the followers' threads, gauges are read
+ * at scrape time on the event loop.
  */
 final class ServiceMetrics {
 
@@ -36,6 +43,24 @@ final class ServiceMetrics {
       Timer.builder("spate.task.duration")
           .description("Duration of succeeded tasks, as workers report them")
           .register(registry);
+
+  /**
+   * Registers the gauges of running jobs and of their tasks by state, read from {@code jobs} at
+   * each scrape. Micrometer holds {@code jobs} weakly: the service keeps it for its lifetime.
+   */
+  void gauge(FollowedJobs jobs) {
+    Gauge.builder("spate.jobs.running", jobs, FollowedJobs::running)
+        .description("Jobs this coordinator follows now")
+        .register(registry);
+    for (TaskState s :
+        List.of(TaskState.PENDING, TaskState.QUEUED, TaskState.RUNNING, TaskState.RETRYING)) {
+      Gauge.builder("spate.tasks", jobs, j -> j.tasksIn(s))
+          .description(
+              "Tasks of running jobs by state (queued: published, not yet taken by a worker)")
+          .tag("state", s.name().toLowerCase(Locale.ROOT))
+          .register(registry);
+    }
+  }
 
   void jobSubmitted() {
     jobsSubmitted.increment();

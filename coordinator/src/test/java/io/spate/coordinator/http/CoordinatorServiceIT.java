@@ -421,7 +421,7 @@ class CoordinatorServiceIT {
 
   private static JsonNode json(String text) {
     try {
-      return CoordinatorService.JSON.readTree(text);
+      return ServiceJson.JSON.readTree(text);
     } catch (IOException e) {
       throw new IllegalStateException(text, e);
     }

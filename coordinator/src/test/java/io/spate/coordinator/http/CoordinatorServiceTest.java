@@ -80,7 +80,7 @@ class CoordinatorServiceTest {
               "{\"target\": \"eu\", \"taskRows\": 0, \"maxAttempts\": 0, \"stallSeconds\": 0,"
                   + " \"rows\": {\"t\": -1}}");
       assertEquals(400, bad.statusCode());
-      String error = CoordinatorService.JSON.readTree(bad.body()).get("error").asText();
+      String error = ServiceJson.JSON.readTree(bad.body()).get("error").asText();
       assertEquals(
           String.join(
               "\n  - ",

@@ -1,0 +1,52 @@
+package io.spate.coordinator.http;
+
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.submit.DistributedFill;
+import io.spate.protocol.message.JobMessage;
+import io.spate.worker.kafka.JobCache;
+import io.spate.worker.target.Targets;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * After a (re)start, the service follows every job still RUNNING on the jobs topic whose target it
+ * serves, so a restarted service carries on where it stopped. Runs once, on a follower thread,
+ * while the API already answers; a job this service already follows is left as it is. A failure to
+ * read the topic is logged and leaves the service running, without the adopted jobs.
+ */
+final class JobAdoption {
+
+  private static final Logger log = LoggerFactory.getLogger(CoordinatorService.class);
+
+  private JobAdoption() {}
+
+  /** Follows every running job of a target this service serves (after a restart of the service). */
+  static void adoptRunningJobs(ServiceSettings settings, Targets targets, FollowedJobs jobs) {
+    try (JobCache cache = new JobCache(settings.kafka())) {
+      cache.awaitCaughtUp(Duration.ofSeconds(30));
+      for (JobMessage m : cache.all().values()) {
+        if (m.state() != JobMessage.State.RUNNING
+            || jobs.contains(m.jobId())
+            || !settings.targets().containsKey(m.target())) {
+          continue;
+        }
+        FillProgress progress = new FillProgress(m.plan());
+        DistributedFill fill =
+            new DistributedFill(
+                settings.kafka(), m, targets.dataSource(m.target()), progress, settings.retries());
+        log.info(
+            "adopting running job {} (target {}, {} tasks)",
+            m.jobId(),
+            m.target(),
+            m.plan().tasks().size());
+        jobs.follow(fill, m.target(), m.plan(), progress, m.submittedAtMillis());
+      }
+    } catch (RuntimeException e) {
+      log.warn(
+          "could not adopt running jobs from {}: {}",
+          settings.kafka().topics().jobs(),
+          e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package io.spate.coordinator.http;
+
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.job.Retries;
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Plans;
+import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.settings.Settings;
+import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.submit.Submission;
+import io.spate.coordinator.target.LoadTriggers;
+import io.spate.protocol.error.Problems;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.schema.Schema;
+import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.Targets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code POST /jobs} past the HTTP layer: checks a {@link JobRequest} (every problem at once),
+ * introspects and plans on the service's own connection to the named target, publishes exactly as
+ * {@code spate submit} does ({@link Submission}) and hands the job to {@link FollowedJobs}.
+ *
+ * <p>Blocking (JDBC and Kafka): runs on a Vert.x worker thread, never the event loop. Holds no
+ * state of its own, so concurrent submissions need no lock; a request that fails its checks
+ * publishes nothing.
+ */
+final class JobSubmitter {
+
+  private static final Logger log = LoggerFactory.getLogger(CoordinatorService.class);
+
+  private final ServiceSettings settings;
+  private final Targets targets;
+  private final ServiceMetrics metrics;
+  private final FollowedJobs jobs;
+  private final SecretMask secrets;
+
+  JobSubmitter(
+      ServiceSettings settings,
+      Targets targets,
+      ServiceMetrics metrics,
+      FollowedJobs jobs,
+      SecretMask secrets) {
+    this.settings = settings;
+    this.targets = targets;
+    this.metrics = metrics;
+    this.jobs = jobs;
+    this.secrets = secrets;
+  }
+
+  /**
+   * Introspects and plans on the service's connection, publishes like {@code spate submit}, and
+   * starts following.
+   */
+  ServiceJob submit(JobRequest r) {
+    String targetName = r.target() == null || r.target().isBlank() ? Targets.DEFAULT : r.target();
+    Problems problems = new Problems();
+    if (!settings.targets().containsKey(targetName)) {
+      problems.add(
+          "unknown target '"
+              + targetName
+              + "': this coordinator serves "
+              + settings.targets().keySet()
+              + " (start it with --target "
+              + targetName
+              + "=JDBC_URL)");
+    }
+    Settings.check(r, Settings.JOB_REQUEST, problems);
+    FillSettings fillSettings = null;
+    try {
+      FillConfig config = FillConfig.parse(r.config(), "config of the request");
+      fillSettings =
+          FillSettings.of(
+              config,
+              r.seed(),
+              r.defaultRows(),
+              r.taskRows(),
+              r.rows() == null ? Map.of() : r.rows());
+    } catch (SpateException e) {
+      problems.add(e.getMessage());
+    }
+    problems.throwIfAny("invalid job request");
+    DataSource target = targets.dataSource(targetName);
+    Schema schema;
+    try (Connection c = target.getConnection()) {
+      schema =
+          PgIntrospector.introspect(
+              c,
+              r.schemas() == null || r.schemas().isEmpty()
+                  ? List.of(Settings.SCHEMAS.defaultValue())
+                  : r.schemas());
+    } catch (SQLException e) {
+      throw secrets.mask(SqlErrors.classify("target " + targetName + ": cannot connect", e));
+    }
+    FillPlan plan = Plans.checkedPlan(schema, fillSettings);
+    LoadTriggers triggers =
+        LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
+    FillProgress progress = new FillProgress(plan);
+    DistributedFill fill =
+        Submission.publish(
+            settings.kafka(),
+            target,
+            targetName,
+            plan,
+            Boolean.TRUE.equals(r.truncate()),
+            triggers,
+            retries(r),
+            progress);
+    metrics.jobSubmitted();
+    log.info(
+        "job {} submitted: target {}, {} tables, {} rows, {} tasks",
+        fill.jobId(),
+        targetName,
+        plan.tables().size(),
+        plan.totalRows(),
+        plan.tasks().size());
+    return jobs.follow(fill, targetName, plan, progress, System.currentTimeMillis());
+  }
+
+  /** The service's retries, with what the request overrides. */
+  private Retries retries(JobRequest r) {
+    Retries d = settings.retries();
+    return new Retries(
+        r.maxAttempts() == null ? d.maxAttempts() : r.maxAttempts(),
+        d.firstBackoff(),
+        r.stallSeconds() == null ? d.stallTimeout() : Duration.ofSeconds(r.stallSeconds()));
+  }
+}
