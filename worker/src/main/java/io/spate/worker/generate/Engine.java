@@ -80,11 +80,11 @@ public final class Engine {
           throw new IllegalStateException(
               table.name() + "." + column.name() + " is not written: " + skip.reason());
       case ColumnPlan.KeySequence key ->
-          new Cells.KeySequence(
+          new KeyCells.KeySequence(
               column.type(), key.first(), key.span(), Literals.numericScale(column), stream);
       case ColumnPlan.Reference ref -> reference(table, column, ref);
       case ColumnPlan.Derived derived ->
-          new Cells.Derived(
+          new KeyCells.Derived(
               cell(table, derived.base()),
               stream,
               derived.minDelta(),
@@ -97,7 +97,7 @@ public final class Engine {
           leaves[i] =
               ValueGens.create(column, partitioned.leaves().get(i), Streams.leaf(stream, i));
         }
-        yield new Cells.PerPartition(Streams.partitionLeaf(table.stream()), leaves);
+        yield new WrapperCells.PerPartition(Streams.partitionLeaf(table.stream()), leaves);
       }
       case ColumnPlan.Values values -> {
         ValueSpec spec = values.spec();
@@ -106,7 +106,7 @@ public final class Engine {
             ValueGens.create(
                 column, spec, spec.group() == null ? stream : groupStream(table, spec.group()));
         yield spec.nullRatio() > 0
-            ? new Cells.Nullable(inner, Streams.nulls(stream), spec.nullRatio())
+            ? new WrapperCells.Nullable(inner, Streams.nulls(stream), spec.nullRatio())
             : inner;
       }
     };
@@ -156,7 +156,7 @@ public final class Engine {
             pickPlan,
             Streams.foreignKey(table.stream(), fk.name()),
             Slots.dense(plan, parent) ? null : new Slots.Lineage(plan, parent)::nearestRow);
-    return new Cells.Reference(pick, parentCell, column.type(), sameType);
+    return new KeyCells.Reference(pick, parentCell, column.type(), sameType);
   }
 
   /** Encodes one literal as a field's bytes, for value lists: parsed and encoded once per fill. */

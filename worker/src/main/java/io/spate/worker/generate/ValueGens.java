@@ -35,10 +35,10 @@ final class ValueGens {
       case REAL, DOUBLE -> floating(column, spec, stream);
       case BOOLEAN -> new Cells.Bool(stream);
       case CHAR, VARCHAR, TEXT, CITEXT ->
-          new Cells.Text(stream, spec.minLength(), spec.maxLength());
-      case UUID -> new Cells.Uuid(stream);
-      case BYTEA -> new Cells.Bytes(stream);
-      case JSON, JSONB -> new Cells.Json(stream, type == SqlType.JSONB);
+          new TextCells.Text(stream, spec.minLength(), spec.maxLength());
+      case UUID -> new TextCells.Uuid(stream);
+      case BYTEA -> new TextCells.Bytes(stream);
+      case JSON, JSONB -> new TextCells.Json(stream, type == SqlType.JSONB);
       case ENUM -> enumLabels(column, spec, stream, distribution);
       case INET, CIDR -> new ExtraCells.Inet(stream, type == SqlType.CIDR);
       case MACADDR -> new ExtraCells.MacAddr(stream);

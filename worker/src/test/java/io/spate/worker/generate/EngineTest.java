@@ -202,7 +202,7 @@ class EngineTest {
 
   @Test
   void keySequenceWithSpanTenYieldsOneToTenRepeating() {
-    CellGen dId = new Cells.KeySequence(SqlType.INTEGER, 1, 10, 0, 7);
+    CellGen dId = new KeyCells.KeySequence(SqlType.INTEGER, 1, 10, 0, 7);
     for (long slot = 0; slot < 1000; slot++) {
       assertEquals(1 + slot % 10, dId.longValue(slot), "slot " + slot);
     }
@@ -220,7 +220,7 @@ class EngineTest {
 
   @Test
   void keySequenceWithSpanZeroCountsSlotsFromFirst() {
-    CellGen key = new Cells.KeySequence(SqlType.BIGINT, 1, 0, 0, 7);
+    CellGen key = new KeyCells.KeySequence(SqlType.BIGINT, 1, 0, 0, 7);
     for (long slot = 0; slot < 1000; slot++) {
       assertEquals(1 + slot, key.longValue(slot));
     }
@@ -517,7 +517,7 @@ class EngineTest {
             List.of(), List.of(), null, null, false, false, 14, 24, Distribution.UNIFORM, 0);
     CellGen gen = ValueGens.create(name, spec, 3);
     Set<Byte> alphabet = new HashSet<>();
-    for (byte b : Cells.ALPHABET) {
+    for (byte b : TextCells.ALPHABET) {
       alphabet.add(b);
     }
     Set<Integer> lengths = new HashSet<>();

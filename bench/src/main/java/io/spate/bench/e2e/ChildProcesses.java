@@ -1,0 +1,124 @@
+package io.spate.bench.e2e;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The processes the bench starts: Spate's CLI jar with the flags {@code ./spate} runs it with, and
+ * the reference programs. Every Spate process started is tracked until it ends, so {@link
+ * #destroyAll} (the shutdown hook of a stopped bench, Ctrl-C or SIGTERM) leaves none behind.
+ */
+final class ChildProcesses {
+
+  private final Path jar;
+
+  /** Every Spate process started and maybe still running; shared with the shutdown hook. */
+  private final List<Process> children = Collections.synchronizedList(new ArrayList<>());
+
+  ChildProcesses(Path jar) {
+    this.jar = jar;
+  }
+
+  /** Kills every Spate process still running. */
+  void destroyAll() {
+    synchronized (children) {
+      children.forEach(Process::destroyForcibly);
+    }
+  }
+
+  /** Runs the CLI to its end; fails with its output when it exits non-zero. */
+  void spate(String... args) throws Exception {
+    Process p = start(args);
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException("spate " + String.join(" ", args) + " failed:\n" + output);
+    }
+  }
+
+  /** Starts the CLI, its output and errors on one stream, tracked until it ends. */
+  Process start(String... args) throws IOException {
+    // the flags ./spate runs with, class-data archive included: users start Spate that way
+    String archive = jar.toAbsolutePath().resolveSibling("spate.jsa").toString();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                java(),
+                "-XX:+UseParallelGC",
+                "-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=" + archive,
+                "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off"));
+    children.removeIf(p -> !p.isAlive());
+    if (Runtime.version().feature() >= 24) {
+      command.add("--sun-misc-unsafe-memory-access=allow"); // Kafka and Netty use it knowingly
+    }
+    command.addAll(List.of("-jar", jar.toString()));
+    command.addAll(Arrays.asList(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    children.add(p);
+    return p;
+  }
+
+  /** Runs a program other than Spate to its end; fails with its output when it exits non-zero. */
+  static void run(List<String> command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
+    }
+  }
+
+  private static String java() {
+    return ProcessHandle.current().info().command().orElse("java");
+  }
+
+  static String pgbench() {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (Files.isExecutable(Path.of(dir, "pgbench"))) {
+        return Path.of(dir, "pgbench").toString();
+      }
+    }
+    throw new IllegalStateException(
+        "the pgbench scenario needs the pgbench program on the PATH (Debian: postgresql-contrib or postgresql-client)");
+  }
+
+  /** Waits up to 60 s for a worker's {@code /ready} on the port to answer 200. */
+  static void awaitReady(int port) throws Exception {
+    HttpClient client = HttpClient.newHttpClient();
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      try {
+        HttpResponse<Void> r =
+            client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ready")).build(),
+                HttpResponse.BodyHandlers.discarding());
+        if (r.statusCode() == 200) {
+          return;
+        }
+      } catch (IOException notYet) {
+        // the worker is still starting
+      }
+      Thread.sleep(100);
+    }
+    throw new IllegalStateException(
+        "a worker did not become ready on port " + port + " within 60 s");
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}

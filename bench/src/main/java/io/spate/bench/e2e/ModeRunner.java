@@ -1,0 +1,142 @@
+package io.spate.bench.e2e;
+
+import static io.spate.bench.e2e.BenchDb.pgbenchKeys;
+import static io.spate.bench.e2e.ChildProcesses.awaitReady;
+import static io.spate.bench.e2e.ChildProcesses.freePort;
+
+import io.spate.coordinator.broker.EmbeddedBroker;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Spate's whole process in a mode: {@code local-N} runs {@code spate local} with N threads; {@code
+ * dist-N} submits the job to N standing workers through the broker. A dist mode's workers start at
+ * its first run of a scenario and stand until {@link #stopFleet}, so at most one mode's workers are
+ * up at a time and the measured runs time jobs, not worker JVMs starting cold.
+ */
+final class ModeRunner {
+
+  private final BenchDb db;
+  private final ChildProcesses processes;
+  private final String user;
+
+  /** The broker of the dist modes; null when only local modes run. */
+  private final EmbeddedBroker broker;
+
+  /** The standing workers of the current dist mode. */
+  private final List<Process> fleet = new ArrayList<>();
+
+  private final Map<String, String> fleetPrefixes = new HashMap<>();
+
+  ModeRunner(BenchDb db, ChildProcesses processes, EmbeddedBroker broker) {
+    this.db = db;
+    this.processes = processes;
+    this.user = db.user();
+    this.broker = broker;
+  }
+
+  /** One timed run of Spate in a mode, from an empty schema to the scenario's end state. */
+  double run(Scenario s, String mode, String url, Path config) throws Exception {
+    db.resetSchema(s, url);
+    if (mode.startsWith("local-")) {
+      long t0 = System.nanoTime();
+      if (s == Scenario.PGBENCH) {
+        db.execute(url, pgbenchKeys());
+      }
+      processes.spate(
+          "local",
+          "--db",
+          url,
+          "--user",
+          user,
+          "--config",
+          config.toString(),
+          "--threads",
+          mode.substring(6));
+      if (s == Scenario.PGBENCH) {
+        db.execute(
+            url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
+      }
+      return (System.nanoTime() - t0) / 1e9;
+    }
+    String prefix = fleet(s, mode, url);
+    long t0 = System.nanoTime();
+    if (s == Scenario.PGBENCH) {
+      db.execute(url, pgbenchKeys());
+    }
+    processes.spate(
+        "submit",
+        "--bootstrap",
+        broker.bootstrapServers(),
+        "--topic-prefix",
+        prefix,
+        "--db",
+        url,
+        "--user",
+        user,
+        "--config",
+        config.toString());
+    if (s == Scenario.PGBENCH) {
+      db.execute(
+          url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
+    }
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /**
+   * The topic prefix of a dist mode's standing workers in this scenario, starting them at the
+   * mode's first run (the warm-up): like a deployment's workers, they stay up from job to job, so
+   * the measured runs time jobs, not worker JVMs starting cold.
+   */
+  private String fleet(Scenario s, String mode, String url) throws Exception {
+    String known = fleetPrefixes.get(mode);
+    if (known != null) {
+      return known;
+    }
+    int workers = Integer.parseInt(mode.substring(5));
+    String prefix = "bench-" + s.id + "-" + mode + "-" + System.nanoTime() + "-";
+    for (int w = 0; w < workers; w++) {
+      int port = freePort();
+      Process worker =
+          processes.start(
+              "worker",
+              "--bootstrap",
+              broker.bootstrapServers(),
+              "--topic-prefix",
+              prefix,
+              "--db",
+              url,
+              "--user",
+              user,
+              "--threads",
+              "1",
+              "--http-port",
+              Integer.toString(port));
+      worker
+          .getInputStream()
+          .close(); // a worker's output is not read: it must never block on a full pipe
+      fleet.add(worker);
+      awaitReady(port);
+    }
+    fleetPrefixes.put(mode, prefix);
+    return prefix;
+  }
+
+  /** Stops the scenario's standing workers. */
+  void stopFleet() throws InterruptedException {
+    for (Process p : fleet) {
+      p.destroy();
+    }
+    for (Process p : fleet) {
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    }
+    fleet.clear();
+    fleetPrefixes.clear();
+  }
+}
