@@ -7,7 +7,9 @@ import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TargetIdentity;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Triggers;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -18,7 +20,8 @@ public final class Submission {
   private Submission() {}
 
   /**
-   * Makes sure of the ledger, empties (or checks) the target's tables ({@link
+   * Reads the target's identity ({@link TargetIdentities}: workers write only where theirs reads
+   * the same), makes sure of the ledger, empties (or checks) the target's tables ({@link
    * TargetTables#prepare}), and publishes a new job. The returned follower publishes the tasks and
    * follows the job when its {@link DistributedFill#follow()} runs; the caller closes it.
    */
@@ -56,6 +59,8 @@ public final class Submission {
       Retries retries,
       FillProgress progress) {
     String jobId = UUID.randomUUID().toString().substring(0, 8);
+    TargetIdentity identity =
+        TargetIdentities.of(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
     TargetTables.prepare(
         target, plan, jobId, truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY);
     JobMessage job =
@@ -68,7 +73,8 @@ public final class Submission {
             null,
             System.currentTimeMillis(),
             triggers.mode() == Triggers.Mode.OFF,
-            triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED);
+            triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED,
+            identity);
     DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries);
     try {
       fill.publishJob();

@@ -1,6 +1,7 @@
 package io.spate.protocol.message;
 
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TargetIdentity;
 
 /**
  * A job as published on the jobs topic (compacted, keyed by job id): everything a worker needs to
@@ -17,6 +18,10 @@ import io.spate.protocol.plan.FillPlan;
  *     may set the replica role load with it (which only moves the foreign-key checks), and the
  *     coordinator validates every foreign key once the rows are in; absent (false) in messages of
  *     earlier writers, whose workers then keep the server's row-by-row checks
+ * @param targetIdentity the database the plan was made against, read from its catalog when the job
+ *     was published; a worker writes only where its own target reads the same ({@link
+ *     TargetIdentity#mismatch}). Absent (null) in messages of earlier writers: workers refuse such
+ *     a job, since they cannot tell where it belongs
  */
 public record JobMessage(
     String v,
@@ -27,9 +32,10 @@ public record JobMessage(
     String error,
     long submittedAtMillis,
     boolean disableTriggers,
-    boolean foreignKeysAfterLoad) {
+    boolean foreignKeysAfterLoad,
+    TargetIdentity targetIdentity) {
 
-  /** A job that loads with triggers on. */
+  /** A job that loads with triggers on and names no target identity. */
   public JobMessage(
       String v,
       String jobId,
@@ -38,7 +44,31 @@ public record JobMessage(
       State state,
       String error,
       long submittedAtMillis) {
-    this(v, jobId, target, plan, state, error, submittedAtMillis, false, false);
+    this(v, jobId, target, plan, state, error, submittedAtMillis, false, false, null);
+  }
+
+  /** A job that names no target identity, as earlier writers published it. */
+  public JobMessage(
+      String v,
+      String jobId,
+      String target,
+      FillPlan plan,
+      State state,
+      String error,
+      long submittedAtMillis,
+      boolean disableTriggers,
+      boolean foreignKeysAfterLoad) {
+    this(
+        v,
+        jobId,
+        target,
+        plan,
+        state,
+        error,
+        submittedAtMillis,
+        disableTriggers,
+        foreignKeysAfterLoad,
+        null);
   }
 
   /**
@@ -63,7 +93,8 @@ public record JobMessage(
         newError,
         submittedAtMillis,
         disableTriggers,
-        foreignKeysAfterLoad);
+        foreignKeysAfterLoad,
+        targetIdentity);
   }
 
   /** Whether the coordinator checks every foreign key once the rows are in. */

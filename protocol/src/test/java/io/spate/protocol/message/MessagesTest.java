@@ -17,6 +17,7 @@ import io.spate.protocol.plan.Fanout;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.plan.Task;
 import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Check;
@@ -284,7 +285,10 @@ class MessagesTest {
         plan,
         JobMessage.State.RUNNING,
         null,
-        1_760_000_000_123L);
+        1_760_000_000_123L,
+        false,
+        false,
+        new TargetIdentity(7_301_234_567_890_123_456L, 16_384, "staging", "5c1e0a9d"));
   }
 
   /**
@@ -555,7 +559,8 @@ class MessagesTest {
             null,
             base.submittedAtMillis(),
             true,
-            true);
+            true,
+            base.targetIdentity());
 
     assertEquals(off, Messages.decodeJob(Messages.encode(off)));
     assertTrue(
@@ -576,6 +581,30 @@ class MessagesTest {
     assertFalse(new String(earlier, UTF_8).contains("disableTriggers"));
     assertFalse(new String(earlier, UTF_8).contains("foreignKeysAfterLoad"));
     assertEquals(base, Messages.decodeJob(earlier));
+  }
+
+  @Test
+  void theTargetIdentitySurvivesTheRoundTripAndAnEarlierWritersJobHasNone() throws Exception {
+    JobMessage job = job();
+
+    JobMessage decoded = Messages.decodeJob(Messages.encode(job));
+
+    assertEquals(job.targetIdentity(), decoded.targetIdentity());
+    assertEquals(
+        job.targetIdentity(),
+        decoded.withState(JobMessage.State.DONE, null).targetIdentity(),
+        "a state change keeps the identity");
+    ObjectNode tree = (ObjectNode) JSON.readTree(Messages.encode(job));
+    tree.remove("targetIdentity");
+    JobMessage earlier = Messages.decodeJob(JSON.writeValueAsBytes(tree));
+    assertNull(earlier.targetIdentity());
+    assertEquals(job.plan(), earlier.plan());
+    ObjectNode unknownSystem = (ObjectNode) JSON.readTree(Messages.encode(job));
+    ((ObjectNode) unknownSystem.get("targetIdentity")).putNull("systemIdentifier");
+    assertNull(
+        Messages.decodeJob(JSON.writeValueAsBytes(unknownSystem))
+            .targetIdentity()
+            .systemIdentifier());
   }
 
   @Test

@@ -8,15 +8,20 @@ import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.TaskMessage;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Targets;
 import io.spate.worker.target.Triggers;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -26,6 +31,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * from this engine's, and otherwise runs the task through the exactly-once path ({@link
  * TaskExecution}: skipped when the ledger has it, else its rows and ledger row in one transaction).
  * Whatever happens is published as an event before the caller commits the task's offset.
+ *
+ * <p>Before a job's first write to a target, the target's {@link TargetIdentity} is read from its
+ * catalog and compared with the one the job carries: a worker whose target is another database, or
+ * whose planned tables are defined differently, fails the task for good and writes nothing. The
+ * verdict is kept per (job, target), so the catalog is read once per job, not once per task.
  */
 final class TaskRunner {
 
@@ -39,6 +49,16 @@ final class TaskRunner {
   private final String workerId;
   private final ThreadLocal<JobEngine> engines = new ThreadLocal<>();
   private final WorkerMetrics metrics;
+
+  /**
+   * Per job and target name, why this worker may not write the job there (empty: it may). Only
+   * settled verdicts are kept: a failure to read the catalog is retried with the task.
+   */
+  private static final int MAX_VERDICTS = 1024;
+
+  private final Map<JobTarget, Optional<String>> verdicts = new ConcurrentHashMap<>();
+
+  private record JobTarget(String jobId, String target) {}
 
   /** The engine a thread built for the job it served last. */
   private record JobEngine(String jobId, Engine engine) {}
@@ -95,6 +115,11 @@ final class TaskRunner {
     Reporter reporter = new Reporter(task, started);
     try {
       DataSource target = targets.dataSource(job.target());
+      Optional<String> refusal = refusal(job, target);
+      if (refusal.isPresent()) {
+        report(task, Type.FAILED, 0, started, refusal.get(), false);
+        return;
+      }
       TaskExecution.Result result =
           new TaskExecution(target, triggers(job), metrics::bytesSent)
               .run(
@@ -166,6 +191,38 @@ final class TaskRunner {
         report(task, Type.PROGRESSED, sent, startedNanos, null, false);
       }
     }
+  }
+
+  /**
+   * Why this worker must not write {@code job} into {@code target}, or empty when the target is the
+   * database and the table definitions the job was planned against. Reads the catalog once per
+   * (job, target); a failure to read it propagates (retriable when the connection failed).
+   */
+  private Optional<String> refusal(JobMessage job, DataSource target) {
+    JobTarget key = new JobTarget(job.jobId(), job.target());
+    Optional<String> known = verdicts.get(key);
+    if (known != null) {
+      return known;
+    }
+    Optional<String> verdict;
+    String where = "target \"" + job.target() + "\" of worker " + workerId;
+    if (job.targetIdentity() == null) {
+      verdict =
+          Optional.of(
+              "refusing to write: job "
+                  + job.jobId()
+                  + " does not say which database it was planned against (it was published by an"
+                  + " earlier coordinator); submit it again with a current coordinator");
+    } else {
+      TargetIdentity actual = TargetIdentities.of(target, job.plan(), where);
+      verdict =
+          job.targetIdentity().mismatch(actual, where).map(why -> "refusing to write: " + why);
+    }
+    if (verdicts.size() >= MAX_VERDICTS) {
+      verdicts.clear(); // jobs long over; a job still running reads its catalog once more
+    }
+    verdicts.putIfAbsent(key, verdict);
+    return verdict;
   }
 
   /** What the job asks of this worker's loads; {@code --disable-triggers} wins. */

@@ -1,6 +1,8 @@
 /**
  * The database a worker writes into: target names mapped to connection pools, the single place
  * where database errors are classified as retriable or permanent, and the trigger switch a load may
- * set for its own transaction only ({@code SET LOCAL}), never beyond it.
+ * set for its own transaction only ({@code SET LOCAL}), never beyond it. {@link
+ * io.spate.worker.target.TargetIdentities} reads which database a target is, so a worker writes a
+ * job only into the database it was planned against.
  */
 package io.spate.worker.target;
