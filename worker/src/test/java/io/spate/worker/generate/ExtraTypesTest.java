@@ -340,7 +340,10 @@ class ExtraTypesTest {
     return column(name, SqlType.RANGE, typeName, -1, 3904, subtype, List.of());
   }
 
-  /** The planner's default spec for a column: lengths as the planner's ValueSpecs sets them, no NULLs. */
+  /**
+   * The planner's default spec for a column: lengths as the planner's ValueSpecs sets them, no
+   * NULLs.
+   */
   private static ValueSpec spec(Column c) {
     int[] length =
         switch (c.type()) {
