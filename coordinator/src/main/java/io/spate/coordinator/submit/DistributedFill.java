@@ -14,6 +14,7 @@ import io.spate.protocol.message.UnsupportedMessageException;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.kafka.SkippedRecords;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's side of a distributed fill: publishes a job and its tasks, then follows the job
@@ -52,6 +55,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * <p>Threads: the tracker is fed only by the thread in {@link #follow()}; others may read it.
  */
 public final class DistributedFill implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(DistributedFill.class);
 
   /**
    * Sees what the follower sees: each task published and each event of the job (replayed ones too).
@@ -225,8 +230,9 @@ public final class DistributedFill implements AutoCloseable {
   }
 
   /**
-   * Feeds one event of the job to the tracker, and what it changed to the progress, the placement
-   * and the observer; a table it completes is ANALYZEd in the background.
+   * Feeds one event of the job to the tracker (an event that cannot be read is logged and skipped),
+   * and what it changed to the progress, the placement and the observer; a table it completes is
+   * ANALYZEd in the background.
    *
    * @param replaying the event is history: a failure counts as an attempt but schedules nothing
    */
@@ -238,14 +244,9 @@ public final class DistributedFill implements AutoCloseable {
     try {
       event = Messages.decodeEvent(record.value());
     } catch (UnsupportedMessageException e) {
-      throw new SpateException(
-          "job "
-              + job.jobId()
-              + ": an event on "
-              + kafka.topics().events()
-              + " cannot be read: "
-              + e.getMessage(),
-          e);
+      // garbage under this job's key: the job's real events still come, so it is not the job's end
+      log.warn("job {}: {}", job.jobId(), SkippedRecords.describe(record, e.getMessage()));
+      return;
     }
     Optional<JobTracker.Change> changed = tracker.on(event, System.nanoTime(), replaying);
     if (changed.isEmpty()) {

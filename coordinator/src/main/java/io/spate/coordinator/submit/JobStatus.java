@@ -7,6 +7,7 @@ import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.UnsupportedMessageException;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.kafka.SkippedRecords;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.HashMap;
@@ -19,7 +20,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /**
  * {@code spate status}: the jobs on the topics and how far each has come, read from Kafka alone.
  * Each job's events are replayed into a {@link JobTracker} of its own; its state is the one the
- * coordinator last recorded on the jobs topic.
+ * coordinator last recorded on the jobs topic. A record that cannot be read is skipped with one
+ * line naming where it is and why; it never stops the report.
  */
 public final class JobStatus {
 
@@ -38,7 +40,7 @@ public final class JobStatus {
           jobs.put(job.jobId(), job);
         }
       } catch (UnsupportedMessageException e) {
-        out.println("(unreadable job record " + r.key() + ": " + e.getMessage() + ")");
+        out.println("(" + SkippedRecords.describe(r, e.getMessage()) + ")");
       }
     }
     Map<String, JobTracker> trackers = new HashMap<>();
@@ -53,8 +55,11 @@ public final class JobStatus {
               TimeUnit.MILLISECONDS.toNanos(r.timestamp()),
               true); // history: nothing here schedules anything
         }
-      } catch (UnsupportedMessageException ignored) {
-        // an event of another version: not this tool's to count
+      } catch (UnsupportedMessageException e) {
+        // not this tool's to count; named only when it sits under a job shown here
+        if (r.key() != null && trackers.containsKey(r.key())) {
+          out.println("(" + SkippedRecords.describe(r, e.getMessage()) + ")");
+        }
       }
     }
     if (onlyJob != null && !jobs.containsKey(onlyJob)) {

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.spate.protocol.error.SpateException;
 import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,8 +25,10 @@ import java.util.regex.Pattern;
  * <p>Decoding reads the version field {@code v} before anything else, so a message from an
  * incompatible Spate is refused with a message that says which side to upgrade, never half-read.
  * Fields a reader does not know are ignored: that is what lets a {@code 2.1} writer talk to a
- * {@code 2.0} reader. Encoding is deterministic: record components in declaration order, map
- * entries by key, so the same message always gives the same bytes.
+ * {@code 2.0} reader. A decoded message is then held to its rules ({@code MessageRules}), so no
+ * reader ever sees a job without id or a task whose range is reversed. Encoding is deterministic:
+ * record components in declaration order, map entries by key, so the same message always gives the
+ * same bytes.
  */
 public final class Messages {
 
@@ -81,16 +84,35 @@ public final class Messages {
     }
   }
 
+  /**
+   * The job the bytes hold.
+   *
+   * @throws UnsupportedMessageException when they are not a job this Spate can read, or (as {@link
+   *     InvalidMessageException}) one that breaks a rule ({@code MessageRules})
+   */
   public static JobMessage decodeJob(byte[] bytes) {
-    return decode(bytes, Kind.JOB, JOB_READER);
+    JobMessage job = decode(bytes, Kind.JOB, JOB_READER);
+    return valid(Kind.JOB, job, MessageRules.problems(job));
   }
 
+  /** Like {@link #decodeJob}, for a task. */
   public static TaskMessage decodeTask(byte[] bytes) {
-    return decode(bytes, Kind.TASK, TASK_READER);
+    TaskMessage task = decode(bytes, Kind.TASK, TASK_READER);
+    return valid(Kind.TASK, task, MessageRules.problems(task));
   }
 
+  /** Like {@link #decodeJob}, for an event. */
   public static EventMessage decodeEvent(byte[] bytes) {
-    return decode(bytes, Kind.EVENT, EVENT_READER);
+    EventMessage event = decode(bytes, Kind.EVENT, EVENT_READER);
+    return valid(Kind.EVENT, event, MessageRules.problems(event));
+  }
+
+  private static <T> T valid(Kind kind, T message, List<String> problems) {
+    if (!problems.isEmpty()) {
+      throw new InvalidMessageException(
+          kind.label + " message is invalid: " + String.join(", ", problems));
+    }
+    return message;
   }
 
   private static <T> T decode(byte[] bytes, Kind kind, ObjectReader reader) {

@@ -67,7 +67,7 @@ public final class WorkerCommand implements Callable<Integer> {
         HealthServer health =
             httpPort == null
                 ? null
-                : HealthServer.start(httpPort, loop::running, loop::ready, metrics::scrape)) {
+                : HealthServer.start(httpPort, loop::alive, loop::ready, metrics::scrape)) {
       if (health != null) {
         System.err.println(
             "spate worker " + workerId + ": /health, /ready and /metrics on port " + health.port());

@@ -5,15 +5,18 @@ import io.spate.protocol.message.TaskMessage;
 import io.spate.protocol.message.UnsupportedMessageException;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.kafka.SkippedRecords;
 import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -61,6 +64,8 @@ public final class WorkerLoop implements AutoCloseable {
   private final TaskRunner runner;
   private final ExecutorService pool;
   private final Map<TopicPartition, InFlight> inFlight = new HashMap<>();
+  private final RetryBackoff<TopicPartition> backoff =
+      new RetryBackoff<>(Duration.ofSeconds(1), Duration.ofSeconds(30));
   private final int graceSeconds;
   private volatile boolean running = true;
   private volatile boolean assigned;
@@ -132,6 +137,14 @@ public final class WorkerLoop implements AutoCloseable {
     return running;
   }
 
+  /**
+   * For the liveness probe: the loop runs and its job cache still follows the jobs topic (a worker
+   * whose cache died would fail every task it takes).
+   */
+  public boolean alive() {
+    return running && jobs.alive();
+  }
+
   /** Polls and runs tasks until {@link #stop()}; then abandons what is still running. */
   public void run() {
     consumer.subscribe(
@@ -142,6 +155,7 @@ public final class WorkerLoop implements AutoCloseable {
             partitions.forEach(
                 inFlight
                     ::remove); // their tasks finish, but their offsets stay: redelivery is harmless
+            backoff.forget(partitions);
           }
 
           @Override
@@ -161,12 +175,14 @@ public final class WorkerLoop implements AutoCloseable {
           start(record);
         }
         settleFinished();
-        Set<TopicPartition> busy = inFlight.keySet();
         if (inFlight.size() >= threads) {
           consumer.pause(consumer.assignment());
         } else {
-          consumer.pause(busy);
-          consumer.resume(consumer.assignment().stream().filter(tp -> !busy.contains(tp)).toList());
+          long now = System.nanoTime();
+          Set<TopicPartition> held = new HashSet<>(inFlight.keySet());
+          consumer.assignment().stream().filter(tp -> backoff.waiting(tp, now)).forEach(held::add);
+          consumer.pause(held);
+          consumer.resume(consumer.assignment().stream().filter(tp -> !held.contains(tp)).toList());
         }
       }
     } finally {
@@ -180,7 +196,8 @@ public final class WorkerLoop implements AutoCloseable {
     try {
       task = Messages.decodeTask(record.value());
     } catch (UnsupportedMessageException e) {
-      log.error("skipping task record at {}@{}: {}", tp, record.offset(), e.getMessage());
+      // garbage stays garbage: committed past at once, never run, logged this once
+      log.error(SkippedRecords.describe(record, e.getMessage()));
       commit(tp, record.offset());
       return;
     }
@@ -202,7 +219,8 @@ public final class WorkerLoop implements AutoCloseable {
   }
 
   /**
-   * Commits the offsets of tasks whose outcome is settled; a failed run is logged and redelivered.
+   * Commits the offsets of tasks whose outcome is settled; a failed run is logged and runs again
+   * once its partition's {@link RetryBackoff} has passed (the partition stays paused till then).
    */
   private void settleFinished() {
     var it = inFlight.entrySet().iterator();
@@ -215,15 +233,20 @@ public final class WorkerLoop implements AutoCloseable {
       it.remove();
       try {
         f.get();
+        backoff.settled(entry.getKey());
         commit(entry.getKey(), entry.getValue().offset());
       } catch (Exception e) {
         // not settled (abandoned, or the outcome could not be published): seek back so it runs
-        // again
+        // again, after a wait that grows while it keeps failing
+        Duration wait = backoff.failed(entry.getKey(), System.nanoTime());
         log.warn(
-            "task at {}@{} not settled, will run again: {}",
+            "task at {}@{} not settled, will run again in {} ms: {}",
             entry.getKey(),
             entry.getValue().offset(),
-            e.getMessage());
+            wait.toMillis(),
+            e instanceof ExecutionException x && x.getCause() != null
+                ? x.getCause().toString()
+                : e.toString());
         if (consumer.assignment().contains(entry.getKey())) {
           consumer.seek(entry.getKey(), entry.getValue().offset());
         }

@@ -7,10 +7,12 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Liveness and readiness for an orchestrator: {@code GET /health} answers 200 while the worker
- * runs, {@code GET /ready} 200 once it holds partitions of the tasks topic (503 otherwise), and
- * {@code GET /metrics} the Prometheus text of its metrics. No authentication: a worker serves no
- * data and accepts no commands over HTTP, and its port is meant for the orchestrator and scraper.
+ * Liveness and readiness for an orchestrator: {@code GET /health} answers 200 while the worker runs
+ * and still follows its topics (503 once, say, its reader of the jobs topic died, so the
+ * orchestrator restarts it), {@code GET /ready} 200 once it holds partitions of the tasks topic
+ * (503 otherwise), and {@code GET /metrics} the Prometheus text of its metrics. No authentication:
+ * a worker serves no data and accepts no commands over HTTP, and its port is meant for the
+ * orchestrator and scraper.
  */
 public final class HealthServer implements AutoCloseable {
 
@@ -57,7 +59,7 @@ public final class HealthServer implements AutoCloseable {
                     request
                         .response()
                         .setStatusCode(ok ? 200 : 503)
-                        .end(ok ? "ok\n" : "not ready\n");
+                        .end(ok ? "ok\n" : check == alive ? "unhealthy\n" : "not ready\n");
                   }
                 })
             .listen(port)

@@ -2,15 +2,12 @@ package io.spate.worker.kafka;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
-import io.spate.protocol.message.Messages;
-import io.spate.protocol.message.UnsupportedMessageException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,23 +26,29 @@ import org.slf4j.LoggerFactory;
  * Every job on the (compacted) jobs topic, read from the beginning by a consumer of its own, no
  * group: a late worker or a restarted coordinator learns every job and its latest state. Only the
  * cache's thread touches its consumer.
+ *
+ * <p>A record that cannot be read is skipped and logged once ({@code JobRecords}): the topic is
+ * compacted, so a reader that stopped at it would stop at it again after every restart. Should the
+ * thread die anyway, {@link #alive()} turns false and {@link #await} fails at once.
  */
 public final class JobCache implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(JobCache.class);
 
-  private final Map<String, JobMessage> jobs = new ConcurrentHashMap<>();
-  private final Map<String, String> unreadable = new ConcurrentHashMap<>();
+  private final JobRecords records = new JobRecords();
+  private final String topic;
   private final KafkaConsumer<String, byte[]> consumer;
   private final Thread thread;
   private final Map<TopicPartition, Long> endAtStart;
   private final CompletableFuture<Void> caughtUp = new CompletableFuture<>();
   private volatile boolean running = true;
+  private volatile Throwable failure;
 
   public JobCache(KafkaSettings kafka) {
     Properties p = kafka.consumer();
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    topic = kafka.topics().jobs();
     consumer = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
     List<TopicPartition> partitions =
         consumer.partitionsFor(kafka.topics().jobs()).stream()
@@ -68,24 +71,31 @@ public final class JobCache implements AutoCloseable {
           caughtUp.complete(null);
         }
         for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-          if (r.value() == null) {
-            jobs.remove(r.key());
-            continue;
-          }
-          try {
-            JobMessage job = Messages.decodeJob(r.value());
-            jobs.put(job.jobId(), job);
-          } catch (UnsupportedMessageException e) {
-            unreadable.put(r.key() == null ? "?" : r.key(), e.getMessage());
-            log.warn("skipping job record {}: {}", r.key(), e.getMessage());
-          }
+          records.accept(r);
         }
       }
     } catch (WakeupException e) {
       // closing
+    } catch (RuntimeException | Error e) {
+      failure = e;
+      caughtUp.completeExceptionally(e);
+      log.error(
+          "the reader of {} stopped; this process no longer learns of jobs: {}",
+          topic,
+          e.toString(),
+          e);
     } finally {
       consumer.close(CloseOptions.timeout(Duration.ofSeconds(2)));
     }
+  }
+
+  /**
+   * Whether the cache still follows the jobs topic: false once its reader thread died of something
+   * other than a bad record (which it skips), so a health check can report the process unhealthy
+   * instead of leaving it to idle with a frozen view of the jobs.
+   */
+  public boolean alive() {
+    return failure == null;
   }
 
   /** Waits until every job published before this cache started has been read. */
@@ -102,29 +112,34 @@ public final class JobCache implements AutoCloseable {
   }
 
   public Optional<JobMessage> get(String jobId) {
-    return Optional.ofNullable(jobs.get(jobId));
+    return records.job(jobId);
   }
 
   public Map<String, JobMessage> all() {
-    return Map.copyOf(jobs);
+    return records.all();
   }
 
   /**
    * The job, waiting up to {@code timeout} for its record to arrive (a task may overtake it).
    *
-   * @throws SpateException when the job never appears, or its record is of a version this process
-   *     cannot read
+   * @throws SpateException when the job never appears, its record cannot be read (a version this
+   *     process does not speak, or a record that breaks the message rules), or the cache's reader
+   *     stopped
    */
   public JobMessage await(String jobId, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      JobMessage job = jobs.get(jobId);
-      if (job != null) {
-        return job;
+      Optional<JobMessage> job = records.job(jobId);
+      if (job.isPresent()) {
+        return job.get();
       }
-      String problem = unreadable.get(jobId);
-      if (problem != null) {
-        throw new SpateException("job " + jobId + ": " + problem);
+      Optional<String> problem = records.unreadable(jobId);
+      if (problem.isPresent()) {
+        throw new SpateException("job " + jobId + ": " + problem.get());
+      }
+      if (failure != null) {
+        throw new SpateException(
+            "job " + jobId + ": the reader of " + topic + " stopped: " + failure, failure);
       }
       Thread.sleep(50);
     }

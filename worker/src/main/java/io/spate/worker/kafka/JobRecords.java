@@ -1,0 +1,63 @@
+package io.spate.worker.kafka;
+
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.message.UnsupportedMessageException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The fold of the jobs topic: the latest readable record of each job, and for a key whose latest
+ * record cannot be read, why. {@link #accept} never throws for a record: one bad record on a
+ * compacted topic would otherwise stop every reader of it, on every restart.
+ *
+ * <p>Fed by one thread (the cache's); read by any (its maps are concurrent).
+ */
+final class JobRecords {
+
+  private static final Logger log = LoggerFactory.getLogger(JobCache.class);
+
+  private final Map<String, JobMessage> jobs = new ConcurrentHashMap<>();
+  private final Map<String, String> unreadable = new ConcurrentHashMap<>();
+
+  /** Takes one record of the jobs topic: a job, a tombstone, or something to skip and log once. */
+  void accept(ConsumerRecord<String, byte[]> record) {
+    String key = record.key();
+    if (record.value() == null) {
+      if (key != null) {
+        jobs.remove(key);
+        unreadable.remove(key);
+      }
+      return;
+    }
+    try {
+      JobMessage job = Messages.decodeJob(record.value());
+      jobs.put(job.jobId(), job);
+      unreadable.remove(job.jobId());
+    } catch (UnsupportedMessageException e) {
+      if (key != null) {
+        unreadable.put(key, e.getMessage());
+      }
+      log.warn(SkippedRecords.describe(record, e.getMessage()));
+    } catch (RuntimeException e) {
+      log.error(SkippedRecords.describe(record, "cannot be read: " + e), e);
+    }
+  }
+
+  Optional<JobMessage> job(String jobId) {
+    return Optional.ofNullable(jobs.get(jobId));
+  }
+
+  /** Why the latest record keyed by the job id could not be read, if it could not. */
+  Optional<String> unreadable(String jobId) {
+    return Optional.ofNullable(unreadable.get(jobId));
+  }
+
+  Map<String, JobMessage> all() {
+    return Map.copyOf(jobs);
+  }
+}
