@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
+import io.spate.worker.testing.Await;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,26 +112,18 @@ class DemoIT {
             .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
             .toList();
     assertEquals(List.of(), processes, "no process works in " + dir);
-    assertEquals(
-        List.of(),
-        threadsLeft(threadsBefore),
-        "threads the demo started and left running (non-daemon, or Kafka's or the demo's)");
+    Await.until(
+        () -> threadsLeft(threadsBefore).isEmpty(),
+        Duration.ofSeconds(10), // a grace period for threads on their way out
+        "the threads the demo started to end (non-daemon, or Kafka's or the demo's)",
+        () -> "still running: " + threadsLeft(threadsBefore));
   }
 
-  /**
-   * Threads started since {@code before} that still run after a grace period for those on their way
-   * out.
-   */
-  private static List<String> threadsLeft(Set<Thread> before) throws InterruptedException {
-    List<Thread> left = List.of();
-    for (int i = 0; i < 100; i++) {
-      left = liveThreads().stream().filter(t -> !before.contains(t)).filter(DemoIT::ours).toList();
-      if (left.isEmpty()) {
-        break;
-      }
-      Thread.sleep(100);
-    }
-    return left.stream()
+  /** Threads started since {@code before} that still run and are the demo's to stop. */
+  private static List<String> threadsLeft(Set<Thread> before) {
+    return liveThreads().stream()
+        .filter(t -> !before.contains(t))
+        .filter(DemoIT::ours)
         .map(t -> t.getName() + (t.isDaemon() ? " (daemon)" : ""))
         .sorted()
         .toList();

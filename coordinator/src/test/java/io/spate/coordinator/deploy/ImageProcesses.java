@@ -1,5 +1,6 @@
 package io.spate.coordinator.deploy;
 
+import io.spate.worker.testing.Await;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -63,20 +64,29 @@ final class ImageProcesses implements AutoCloseable {
   /** Waits up to a minute for {@code uri} to answer 200; the log tells why when it never does. */
   static void awaitOk(URI uri, Path log) throws IOException, InterruptedException {
     HttpClient http = HttpClient.newHttpClient();
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      try {
-        if (http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
-                .statusCode()
-            == 200) {
-          return;
-        }
-      } catch (IOException notYet) {
-        // not listening yet
-      }
-      Thread.sleep(200);
+    Await.until(
+        () -> {
+          try {
+            return http.send(
+                        HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode()
+                == 200;
+          } catch (IOException notYet) {
+            return false; // not listening yet
+          }
+        },
+        Duration.ofSeconds(60),
+        uri + " to answer 200",
+        () -> readLog(log));
+  }
+
+  /** The log's text, or why there is none: for a failure message. */
+  static String readLog(Path log) {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
     }
-    throw new AssertionError(uri + " never answered 200:\n" + Files.readString(log));
   }
 
   @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -116,15 +118,17 @@ class WorkerImageIT {
   }
 
   private static int awaitPort(Path log, Process worker) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      Matcher m = HTTP_PORT.matcher(Files.readString(log));
-      if (m.find()) {
-        return Integer.parseInt(m.group(1));
-      }
-      assertTrue(worker.isAlive(), "the worker exited:\n" + Files.readString(log));
-      Thread.sleep(100);
-    }
-    throw new AssertionError("the worker announced no HTTP port:\n" + Files.readString(log));
+    return Await.untilPresent(
+        () -> {
+          Matcher m = HTTP_PORT.matcher(Files.readString(log));
+          if (m.find()) {
+            return Optional.of(Integer.parseInt(m.group(1)));
+          }
+          assertTrue(worker.isAlive(), "the worker exited:\n" + Files.readString(log));
+          return Optional.empty();
+        },
+        Duration.ofSeconds(60),
+        "the worker to announce its HTTP port",
+        () -> ImageProcesses.readLog(log));
   }
 }

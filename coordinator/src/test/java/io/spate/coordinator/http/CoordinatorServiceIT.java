@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.submit.SpateProcess;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -21,7 +22,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -166,18 +170,23 @@ class CoordinatorServiceIT {
 
     CompletableFuture<List<JsonNode>> events =
         CompletableFuture.supplyAsync(() -> sse("/jobs/" + id + "/events"));
-    JsonNode polled = null;
-    boolean sawRunning = false;
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      polled = json(send("GET", "/jobs/" + id, null, TOKEN).body());
-      sawRunning |= polled.get("state").asText().equals("RUNNING");
-      if (!polled.get("state").asText().equals("RUNNING")) {
-        break;
-      }
-      Thread.sleep(200);
-    }
-    assertTrue(sawRunning);
+    AtomicBoolean sawRunning = new AtomicBoolean();
+    AtomicReference<JsonNode> last = new AtomicReference<>();
+    JsonNode polled =
+        Await.untilPresent(
+            () -> {
+              JsonNode now = json(send("GET", "/jobs/" + id, null, TOKEN).body());
+              last.set(now);
+              if (now.get("state").asText().equals("RUNNING")) {
+                sawRunning.set(true);
+                return Optional.empty();
+              }
+              return Optional.of(now);
+            },
+            Duration.ofSeconds(60),
+            "job " + id + " to leave RUNNING",
+            () -> String.valueOf(last.get()));
+    assertTrue(sawRunning.get());
     assertEquals("DONE", polled.get("state").asText(), polled.toString());
     assertEquals(300_000, polled.get("rowsDone").asLong());
     assertEquals(12, polled.get("tasks").get("done").asInt());
@@ -309,11 +318,12 @@ class CoordinatorServiceIT {
             TOKEN);
     assertEquals(201, created.statusCode(), created.body());
     String id = json(created.body()).get("id").asText();
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (json(send("GET", "/jobs/" + id, null, TOKEN).body()).get("tasks").get("done").asInt() < 2
-        && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
+    Await.until(
+        () ->
+            json(send("GET", "/jobs/" + id, null, TOKEN).body()).get("tasks").get("done").asInt()
+                >= 2,
+        Duration.ofSeconds(30),
+        "two tasks of job " + id + " done before the cancel");
     HttpResponse<String> cancel = send("DELETE", "/jobs/" + id, null, TOKEN);
     assertEquals(202, cancel.statusCode(), cancel.body());
     JsonNode end = awaitState(id, "CANCELLED");
@@ -407,16 +417,16 @@ class CoordinatorServiceIT {
   }
 
   private static JsonNode awaitState(String id, String state) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    JsonNode job = null;
-    while (System.nanoTime() < deadline) {
-      job = json(send("GET", "/jobs/" + id, null, TOKEN).body());
-      if (job.get("state").asText().equals(state)) {
-        return job;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("job " + id + " not " + state + ": " + job);
+    AtomicReference<JsonNode> last = new AtomicReference<>();
+    return Await.untilPresent(
+        () -> {
+          JsonNode job = json(send("GET", "/jobs/" + id, null, TOKEN).body());
+          last.set(job);
+          return job.get("state").asText().equals(state) ? Optional.of(job) : Optional.empty();
+        },
+        Duration.ofSeconds(60),
+        "job " + id + " to be " + state,
+        () -> String.valueOf(last.get()));
   }
 
   private static JsonNode json(String text) {
@@ -443,22 +453,25 @@ class CoordinatorServiceIT {
 
   private static void awaitStatus(URI uri, int status, SpateProcess process)
       throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
-    while (System.nanoTime() < deadline) {
-      try {
-        if (HTTP.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
-                .statusCode()
-            == status) {
-          return;
-        }
-      } catch (IOException e) {
-        // not listening yet
-      }
-      if (!process.alive()) {
-        throw new AssertionError("process exited:\n" + process.output());
-      }
-      Thread.sleep(200);
-    }
-    throw new AssertionError(uri + " never answered " + status + ":\n" + process.output());
+    Await.until(
+        () -> {
+          try {
+            if (HTTP.send(
+                        HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode()
+                == status) {
+              return true;
+            }
+          } catch (IOException e) {
+            // not listening yet
+          }
+          if (!process.alive()) {
+            throw new AssertionError("process exited:\n" + process.output());
+          }
+          return false;
+        },
+        Duration.ofSeconds(40),
+        uri + " to answer " + status,
+        process::output);
   }
 }

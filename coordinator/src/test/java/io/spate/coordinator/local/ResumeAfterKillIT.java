@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.submit.SpateProcess;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -149,15 +150,21 @@ class ResumeAfterKillIT {
     long committed;
     try (SpateProcess first = SpateProcess.start(localArgs(db, args))) {
       tasks = plannedTasks(first);
-      LongSupplier inLedger = () -> ledgerTasks(db);
-      long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-      while (inLedger.getAsLong() < (tasks + 1) / 2) {
-        if (!first.alive() || System.nanoTime() > deadline) {
-          throw new AssertionError(
-              "the fill ended or stalled before half its tasks committed:\n" + first.output());
-        }
-        Thread.sleep(10);
-      }
+      int half = (tasks + 1) / 2;
+      Await.until(
+          () -> {
+            if (ledgerTasks(db) >= half) {
+              return true;
+            }
+            if (!first.alive()) {
+              throw new AssertionError(
+                  "the fill ended before half its tasks committed:\n" + first.output());
+            }
+            return false;
+          },
+          Duration.ofMinutes(3),
+          "half the fill's tasks (" + half + " of " + tasks + ") in the ledger",
+          first::output);
       first.kill();
       awaitNoOtherSessions(db); // the killed run's transactions are over: committed or rolled back
       db.execute("SELECT pg_stat_reset()"); // so the resumed run's ANALYZEs show
@@ -192,18 +199,20 @@ class ResumeAfterKillIT {
   }
 
   private static int plannedTasks(SpateProcess process) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-    while (System.nanoTime() < deadline) {
-      Matcher m = PLANNED_TASKS.matcher(process.output());
-      if (m.find()) {
-        return Integer.parseInt(m.group(1));
-      }
-      if (!process.alive()) {
-        break;
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("the fill printed no plan:\n" + process.output());
+    return Await.untilPresent(
+        () -> {
+          Matcher m = PLANNED_TASKS.matcher(process.output());
+          if (m.find()) {
+            return Optional.of(Integer.parseInt(m.group(1)));
+          }
+          if (!process.alive()) {
+            throw new AssertionError("the fill printed no plan:\n" + process.output());
+          }
+          return Optional.empty();
+        },
+        Duration.ofMinutes(1),
+        "the fill's plan",
+        process::output);
   }
 
   private static long ledgerTasks(TestDatabase db) {
@@ -214,16 +223,14 @@ class ResumeAfterKillIT {
   }
 
   private static void awaitNoOtherSessions(TestDatabase db) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     String others =
         "SELECT count(*) FROM pg_stat_activity"
             + " WHERE datname = current_database() AND pid <> pg_backend_pid()";
-    while (db.queryLong(others) > 0) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("the killed fill's sessions are still open after 60 s");
-      }
-      Thread.sleep(20);
-    }
+    Await.until(
+        () -> db.queryLong(others) == 0,
+        Duration.ofSeconds(60),
+        "the killed fill's sessions to close",
+        () -> db.queryLong(others) + " still open");
   }
 
   private static String[] localArgs(TestDatabase db, String... args) {

@@ -9,6 +9,7 @@ import io.spate.coordinator.testing.TestBroker;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -162,7 +162,7 @@ class BadRecordsIT {
   /** The id of the job submit published: the one readable job on the jobs topic. */
   private static String awaitJobId(KafkaSettings kafka) throws InterruptedException {
     try (JobCache jobs = new JobCache(kafka)) {
-      return await(
+      return Await.untilPresent(
           () -> jobs.all().keySet().stream().findFirst(),
           Duration.ofSeconds(60),
           "a job on " + kafka.topics().jobs());
@@ -172,32 +172,20 @@ class BadRecordsIT {
   /** The worker's {@code /health} status code, once it announced its port. */
   private static int health(SpateProcess worker) throws Exception {
     String port =
-        await(
+        Await.untilPresent(
             () -> {
               Matcher m = HEALTH_PORT.matcher(worker.output());
               return m.find() ? Optional.of(m.group(1)) : Optional.empty();
             },
             Duration.ofSeconds(30),
-            "the worker's health port");
+            "the worker's health port",
+            worker::output);
     try (HttpClient http = HttpClient.newHttpClient()) {
       return http.send(
               HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health")).build(),
               HttpResponse.BodyHandlers.discarding())
           .statusCode();
     }
-  }
-
-  private static <T> T await(Supplier<Optional<T>> condition, Duration deadline, String what)
-      throws InterruptedException {
-    long end = System.nanoTime() + deadline.toNanos();
-    while (System.nanoTime() < end) {
-      Optional<T> value = condition.get();
-      if (value.isPresent()) {
-        return value.get();
-      }
-      Thread.sleep(100);
-    }
-    throw new IllegalStateException("no " + what + " after " + deadline.toSeconds() + " s");
   }
 
   private static int count(String text, String regex) {

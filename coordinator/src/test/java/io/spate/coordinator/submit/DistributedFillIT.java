@@ -10,6 +10,7 @@ import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
@@ -357,31 +359,30 @@ class DistributedFillIT {
   private static void awaitMembersHoldingPartitions(String prefix, int n) throws Exception {
     String group = kafka(prefix).workerGroup();
     try (Admin admin = Admin.create(kafka(prefix).client())) {
-      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      long holding = 0;
-      while (holding < n) {
-        if (System.nanoTime() > deadline) {
-          throw new IllegalStateException(
-              group + " has " + holding + " members holding partitions");
-        }
-        Thread.sleep(200);
-        try {
-          holding =
-              admin
-                  .describeConsumerGroups(List.of(group))
-                  .describedGroups()
-                  .get(group)
-                  .get()
-                  .members()
-                  .stream()
-                  .filter(m -> !m.assignment().topicPartitions().isEmpty())
-                  .count();
-        } catch (ExecutionException e) {
-          if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-            throw e;
-          }
-        }
-      }
+      long[] holding = {0};
+      Await.until(
+          () -> {
+            try {
+              holding[0] =
+                  admin
+                      .describeConsumerGroups(List.of(group))
+                      .describedGroups()
+                      .get(group)
+                      .get()
+                      .members()
+                      .stream()
+                      .filter(m -> !m.assignment().topicPartitions().isEmpty())
+                      .count();
+            } catch (ExecutionException e) {
+              if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+                throw e;
+              }
+            }
+            return holding[0] >= n;
+          },
+          Duration.ofSeconds(60),
+          n + " members of " + group + " holding partitions",
+          () -> holding[0] + " hold partitions");
     }
   }
 
@@ -397,34 +398,33 @@ class DistributedFillIT {
     return started;
   }
 
+  /** Waits (up to 60 s) until two tasks reported success on the events topic. */
   private static void awaitAnySucceeded(String prefix) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     Set<String> seen = new HashSet<>();
-    while (System.nanoTime() < deadline) {
-      for (var r : TopicReader.readAll(kafka(prefix), kafka(prefix).topics().events())) {
-        EventMessage e = Messages.decodeEvent(r.value());
-        if (e.type() == EventMessage.Type.SUCCEEDED) {
-          seen.add(e.taskId());
-        }
-      }
-      if (seen.size() >= 2) {
-        return;
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException("no task succeeded");
+    Await.until(
+        () -> {
+          for (var r : TopicReader.readAll(kafka(prefix), kafka(prefix).topics().events())) {
+            EventMessage e = Messages.decodeEvent(r.value());
+            if (e.type() == EventMessage.Type.SUCCEEDED) {
+              seen.add(e.taskId());
+            }
+          }
+          return seen.size() >= 2;
+        },
+        Duration.ofSeconds(60),
+        "two tasks to succeed",
+        () -> seen.size() + " succeeded");
   }
 
   private static String awaitJobId(SpateProcess coordinator) throws InterruptedException {
     Pattern job = Pattern.compile("job (\\w+) submitted");
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      Matcher m = job.matcher(coordinator.output());
-      if (m.find()) {
-        return m.group(1);
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException("no job submitted:\n" + coordinator.output());
+    return Await.untilPresent(
+        () -> {
+          Matcher m = job.matcher(coordinator.output());
+          return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        },
+        Duration.ofSeconds(60),
+        "the coordinator to submit a job",
+        coordinator::output);
   }
 }

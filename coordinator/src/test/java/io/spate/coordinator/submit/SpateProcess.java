@@ -1,11 +1,13 @@
 package io.spate.coordinator.submit;
 
+import io.spate.worker.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,15 +63,14 @@ public final class SpateProcess implements AutoCloseable {
 
   /** The worker id the process announced, waiting for it up to 30 s. */
   public String workerId() throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (System.nanoTime() < deadline) {
-      Matcher m = WORKER_ID.matcher(output());
-      if (m.find()) {
-        return m.group(1);
-      }
-      Thread.sleep(100);
-    }
-    throw new IllegalStateException("the worker announced no id:\n" + output());
+    return Await.untilPresent(
+        () -> {
+          Matcher m = WORKER_ID.matcher(output());
+          return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        },
+        Duration.ofSeconds(30),
+        "the worker's id",
+        this::output);
   }
 
   /** SIGKILL: no shutdown hook, no rollback by the process itself. */
