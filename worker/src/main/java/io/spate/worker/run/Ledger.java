@@ -27,7 +27,7 @@ public final class Ledger {
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
   /** PostgreSQL's unique_violation. */
-  private static final String UNIQUE_VIOLATION = "23505";
+  static final String UNIQUE_VIOLATION = "23505";
 
   private static final String CREATE =
       "CREATE SCHEMA IF NOT EXISTS spate;"
@@ -157,12 +157,7 @@ public final class Ledger {
       s.executeUpdate();
     } catch (SQLException e) {
       if (UNIQUE_VIOLATION.equals(e.getSQLState())) {
-        throw new AlreadyDoneException(
-            "job "
-                + jobId
-                + " / task "
-                + taskId
-                + " was finished by another execution; this one rolled back");
+        throw new AlreadyDoneException(jobId, taskId);
       }
       throw e;
     }
@@ -170,8 +165,13 @@ public final class Ledger {
 
   /** Another execution of the same task committed first; this one's transaction rolled back. */
   static final class AlreadyDoneException extends RuntimeException {
-    AlreadyDoneException(String message) {
-      super(message);
+    AlreadyDoneException(String jobId, String taskId) {
+      super(
+          "job "
+              + jobId
+              + " / task "
+              + taskId
+              + " was finished by another execution; this one rolled back");
     }
   }
 }

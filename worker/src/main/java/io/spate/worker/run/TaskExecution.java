@@ -1,5 +1,6 @@
 package io.spate.worker.run;
 
+import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.generate.TableEngine;
@@ -129,9 +130,31 @@ public final class TaskExecution {
         throw e;
       }
     } catch (SQLException e) {
-      throw SqlErrors.classify(
-          "task " + task + " - " + CopySink.verb(table.plan()) + " failed, transaction rolled back",
-          e);
+      String context =
+          "task " + task + " - " + CopySink.verb(table.plan()) + " failed, transaction rolled back";
+      if (Ledger.UNIQUE_VIOLATION.equals(e.getSQLState())) {
+        throw duplicateKey(assignment, context, e);
+      }
+      throw SqlErrors.classify(context, e);
     }
+  }
+
+  /**
+   * A duplicate key while loading a task is never a permanent failure on its own: another execution
+   * of the same task (a redelivery, a stalled worker come back) that committed while this one
+   * waited on its row locks has the ledger row, and this execution is skipped; otherwise the rows'
+   * owner may still be running or rolling back, so another attempt may pass.
+   */
+  private RuntimeException duplicateKey(Assignment assignment, String context, SQLException e) {
+    if (Ledger.finishedRows(target, assignment.jobId(), assignment.task().id()).isPresent()) {
+      return new Ledger.AlreadyDoneException(assignment.jobId(), assignment.task().id());
+    }
+    return new RetriableException(
+        context
+            + ": "
+            + SqlErrors.describe(e)
+            + "; the ledger holds no row for the task, so another execution may still hold these"
+            + " keys",
+        e);
   }
 }
