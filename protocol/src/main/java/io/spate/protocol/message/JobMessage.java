@@ -47,30 +47,6 @@ public record JobMessage(
     this(v, jobId, target, plan, state, error, submittedAtMillis, false, false, null);
   }
 
-  /** A job that names no target identity, as earlier writers published it. */
-  public JobMessage(
-      String v,
-      String jobId,
-      String target,
-      FillPlan plan,
-      State state,
-      String error,
-      long submittedAtMillis,
-      boolean disableTriggers,
-      boolean foreignKeysAfterLoad) {
-    this(
-        v,
-        jobId,
-        target,
-        plan,
-        state,
-        error,
-        submittedAtMillis,
-        disableTriggers,
-        foreignKeysAfterLoad,
-        null);
-  }
-
   /**
    * Where a job stands: the one job-state enum of every mode (the coordinator's fold of the events
    * answers it, the jobs topic carries it, the API and {@code spate status} show it). Its names are
