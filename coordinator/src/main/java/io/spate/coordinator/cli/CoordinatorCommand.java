@@ -116,7 +116,8 @@ final class CoordinatorCommand implements Callable<Integer> {
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");
         FillProgress progress = new FillProgress(job.plan());
         try (DistributedFill fill =
-            new DistributedFill(settings, job, pool, progress, follow.retries())) {
+            new DistributedFill(
+                settings, job, pool, progress, follow.retries(), follow.outage().at(db))) {
           SubmitCommand.followWithDisplay(fill, progress);
         }
       }
@@ -149,7 +150,8 @@ final class CoordinatorCommand implements Callable<Integer> {
     KafkaSettings settings = kafka.settings();
     settings.ensureTopics();
     ServiceSettings service =
-        new ServiceSettings(bind, port, settings, all, token, metricsPublic, follow.retries());
+        new ServiceSettings(
+            bind, port, settings, all, token, metricsPublic, follow.retries(), follow.outage());
     try (CoordinatorService running = CoordinatorService.start(service)) {
       SpateCli.Streams.err.println("spate coordinator service: " + service.describe());
       SpateCli.Streams.err.println(

@@ -17,9 +17,11 @@ import io.spate.worker.cli.WorkerCommand;
 import io.spate.worker.settings.CommandLineCheck;
 import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.DatabaseOptions;
+import io.spate.worker.target.Outage;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -136,6 +138,9 @@ public final class SpateCli {
     @Option(names = "--disable-triggers")
     boolean disableTriggers;
 
+    @Option(names = "--outage-seconds", paramLabel = "S")
+    int outageSeconds = WorkerSettings.OUTAGE_SECONDS.defaultValue();
+
     @Override
     public Integer call() {
       if (resume && truncate) {
@@ -154,7 +159,9 @@ public final class SpateCli {
                   + " resume="
                   + resume
                   + " disable-triggers="
-                  + disableTriggers)) {
+                  + disableTriggers
+                  + " outage-seconds="
+                  + outageSeconds)) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
         LoadTriggers triggers = LoadTriggers.choose(target.pool(), plan, disableTriggers);
@@ -182,7 +189,9 @@ public final class SpateCli {
             ProgressDisplay.start(progress, Streams.err, System.console() != null);
         LocalFill.Summary summary;
         try {
-          summary = new LocalFill(plan, target.pool(), threads, progress, triggers.mode()).run();
+          Outage outage = Outage.upTo(Duration.ofSeconds(outageSeconds)).at(options.database.db());
+          summary =
+              new LocalFill(plan, target.pool(), threads, progress, triggers.mode(), outage).run();
         } finally {
           display.close();
         }

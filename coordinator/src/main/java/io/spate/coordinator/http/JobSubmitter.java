@@ -114,6 +114,7 @@ final class JobSubmitter {
             Boolean.TRUE.equals(r.truncate()),
             triggers,
             retries(r),
+            settings.outage().at("target \"" + targetName + "\""),
             progress);
     metrics.jobSubmitted();
     log.info(

@@ -260,6 +260,7 @@ public final class Settings {
           STALL_SECONDS,
           WorkerSettings.HTTP_PORT,
           WorkerSettings.GRACE_SECONDS,
+          WorkerSettings.OUTAGE_SECONDS,
           WorkerSettings.BOOTSTRAP,
           WorkerSettings.KAFKA_CONFIG,
           WorkerSettings.TOPIC_PREFIX,

@@ -15,6 +15,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
+import io.spate.worker.target.Outage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Following always starts by replaying the job's events from the beginning, so a coordinator
  * restarted mid-job picks up where the job stands and publishes again only unfinished tasks. The
- * coordinator never writes rows; it empties tables before and ANALYZEs them after.
+ * coordinator never writes rows; it empties tables before and ANALYZEs them after. Its own work on
+ * the target while the job runs rides out a lost connection ({@link Outage}), as the workers' does.
  *
  * <p>Threads: the tracker is fed only by the thread in {@link #follow()}; others may read it.
  */
@@ -91,6 +93,7 @@ public final class DistributedFill implements AutoCloseable {
   private final JobTracker tracker;
   private final KafkaProducer<String, byte[]> producer;
   private final TaskPlacement placement;
+  private final Outage outage;
   private final ExecutorService finisher =
       Executors.newSingleThreadExecutor(r -> new Thread(r, "spate-finish"));
 
@@ -103,8 +106,10 @@ public final class DistributedFill implements AutoCloseable {
       JobMessage job,
       DataSource target,
       FillProgress progress,
-      Retries retries) {
+      Retries retries,
+      Outage outage) {
     this.kafka = kafka;
+    this.outage = outage;
     this.job = job;
     this.target = target;
     this.progress = progress;
@@ -168,8 +173,10 @@ public final class DistributedFill implements AutoCloseable {
         }
       }
       awaitFinishing();
-      if (job.validatesForeignKeysAtEnd()) {
-        ForeignKeys.validate(target, job.plan()); // workers may have loaded with the checks off
+      if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
+        outage.rideOut(
+            "job " + job.jobId() + ": validating the foreign keys",
+            () -> ForeignKeys.validate(target, job.plan()));
       }
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
@@ -272,7 +279,12 @@ public final class DistributedFill implements AutoCloseable {
     TablePlan plan = job.plan().table(table);
     if (plan.rows() > 0) { // a table with no rows has no progress line and nothing to ANALYZE
       progress.table(table).markFinished();
-      finishing.add(finisher.submit(() -> TargetTables.finish(target, plan)));
+      finishing.add(
+          finisher.submit(
+              () ->
+                  outage.rideOut(
+                      "job " + job.jobId() + ": sequences and ANALYZE of " + table,
+                      () -> TargetTables.finish(target, plan))));
     }
   }
 

@@ -9,6 +9,7 @@ import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Triggers;
 import java.util.UUID;
@@ -23,7 +24,8 @@ public final class Submission {
    * Reads the target's identity ({@link TargetIdentities}: workers write only where theirs reads
    * the same), makes sure of the ledger, empties (or checks) the target's tables ({@link
    * TargetTables#prepare}), and publishes a new job. The returned follower publishes the tasks and
-   * follows the job when its {@link DistributedFill#follow()} runs; the caller closes it.
+   * follows the job when its {@link DistributedFill#follow()} runs; the caller closes it. The
+   * follower rides out outages of the declared default length ({@link Outage#DEFAULT}).
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -41,6 +43,7 @@ public final class Submission {
         truncate,
         LoadTriggers.choose(target, plan, false),
         retries,
+        Outage.DEFAULT,
         progress);
   }
 
@@ -48,6 +51,8 @@ public final class Submission {
    * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean, Retries,
    * FillProgress)}, telling workers what to do with the triggers; unless they stay on, the job's
    * follower validates every foreign key at the end.
+   *
+   * @param outage how long the follower's own work on the target waits after losing the connection
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -57,6 +62,7 @@ public final class Submission {
       boolean truncate,
       LoadTriggers triggers,
       Retries retries,
+      Outage outage,
       FillProgress progress) {
     String jobId = UUID.randomUUID().toString().substring(0, 8);
     TargetIdentity identity =
@@ -75,7 +81,7 @@ public final class Submission {
             triggers.mode() == Triggers.Mode.OFF,
             triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED,
             identity);
-    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries);
+    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries, outage);
     try {
       fill.publishJob();
     } catch (RuntimeException e) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.job.Retries;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Targets;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,7 +33,8 @@ class CoordinatorServiceTest {
             new Targets.Target("jdbc:postgresql://127.0.0.1:1/none", "u", "hunter2")),
         token,
         metricsPublic,
-        Retries.DEFAULT);
+        Retries.DEFAULT,
+        Outage.DEFAULT);
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.spate.coordinator.target.ForeignKeys;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.run.Ledger;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.SQLException;
@@ -169,7 +170,9 @@ class TriggersFillIT {
       asRole.setUser(role);
 
       // what a worker whose role differs from the coordinator's does with a job that asks for it
-      new LocalFill(plan, asRole, 2, new FillProgress(plan), Triggers.Mode.OFF_IF_ALLOWED).run();
+      new LocalFill(
+              plan, asRole, 2, new FillProgress(plan), Triggers.Mode.OFF_IF_ALLOWED, Outage.NONE)
+          .run();
 
       assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
       assertEquals(Map.of("orders.orders_customer_id_fkey", 0L), Fills.orphans(db));

@@ -5,8 +5,10 @@ import io.spate.worker.health.HealthServer;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.settings.WorkerSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -41,6 +43,9 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--grace-seconds", paramLabel = "S")
   int graceSeconds = WorkerSettings.GRACE_SECONDS.defaultValue();
 
+  @Option(names = "--outage-seconds", paramLabel = "S")
+  int outageSeconds = WorkerSettings.OUTAGE_SECONDS.defaultValue();
+
   @Override
   public Integer call() throws Exception {
     Map<String, Targets.Target> all = databases.targets();
@@ -57,13 +62,21 @@ public final class WorkerCommand implements Callable<Integer> {
             + all.keySet()
             + " threads="
             + threads
+            + " outage-seconds="
+            + outageSeconds
             + " http-port="
             + (httpPort == null ? "off" : httpPort));
     WorkerMetrics metrics = new WorkerMetrics();
     try (Targets targetPools = new Targets(all, threads + 1);
         WorkerLoop loop =
             new WorkerLoop(
-                kafka.settings(), targetPools, threads, workerId, graceSeconds, metrics);
+                kafka.settings(),
+                targetPools,
+                threads,
+                workerId,
+                graceSeconds,
+                Outage.upTo(Duration.ofSeconds(outageSeconds)),
+                metrics);
         HealthServer health =
             httpPort == null
                 ? null

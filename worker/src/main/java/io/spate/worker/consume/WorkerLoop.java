@@ -7,6 +7,7 @@ import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
 import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Collection;
@@ -74,10 +75,16 @@ public final class WorkerLoop implements AutoCloseable {
 
   /**
    * @param graceSeconds how long a stop waits for running tasks before abandoning them
+   * @param outage how long a task waits for its database after losing the connection
    */
   public WorkerLoop(
-      KafkaSettings kafka, Targets targets, int threads, String workerId, int graceSeconds) {
-    this(kafka, targets, threads, workerId, graceSeconds, new WorkerMetrics());
+      KafkaSettings kafka,
+      Targets targets,
+      int threads,
+      String workerId,
+      int graceSeconds,
+      Outage outage) {
+    this(kafka, targets, threads, workerId, graceSeconds, outage, new WorkerMetrics());
   }
 
   /**
@@ -89,6 +96,7 @@ public final class WorkerLoop implements AutoCloseable {
       int threads,
       String workerId,
       int graceSeconds,
+      Outage outage,
       WorkerMetrics metrics) {
     this.kafka = kafka;
     this.threads = threads;
@@ -108,7 +116,8 @@ public final class WorkerLoop implements AutoCloseable {
     p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     jobs = new JobCache(kafka);
-    runner = new TaskRunner(jobs, targets, producer, kafka.topics().events(), workerId, metrics);
+    runner =
+        new TaskRunner(jobs, targets, producer, kafka.topics().events(), workerId, metrics, outage);
     metrics.consumerLag(this::lag);
     pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-task"));
   }

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -66,15 +66,21 @@ public final class Ledger {
     }
   }
 
-  /** The rows a finished task committed, or empty when the task has not finished. */
-  public static OptionalLong finishedRows(DataSource dataSource, String jobId, String taskId) {
+  /** A finished task's ledger row: the rows it committed, and the execution that committed them. */
+  public record Finished(long rows, String workerId, int attempt) {}
+
+  /** The ledger row of a finished task, or empty when the task has not finished. */
+  public static Optional<Finished> finished(DataSource dataSource, String jobId, String taskId) {
     try (Connection c = dataSource.getConnection();
         PreparedStatement s =
-            c.prepareStatement("SELECT rows FROM spate.ledger WHERE job_id = ? AND task_id = ?")) {
+            c.prepareStatement(
+                "SELECT rows, worker_id, attempt FROM spate.ledger WHERE job_id = ? AND task_id = ?")) {
       s.setString(1, jobId);
       s.setString(2, taskId);
       try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+        return rs.next()
+            ? Optional.of(new Finished(rs.getLong(1), rs.getString(2), rs.getInt(3)))
+            : Optional.empty();
       }
     } catch (SQLException e) {
       throw SqlErrors.classify("reading the ledger for job " + jobId + " task " + taskId, e);

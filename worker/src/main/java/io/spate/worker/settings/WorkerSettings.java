@@ -61,6 +61,14 @@ public final class WorkerSettings {
           .defaultValue(20)
           .min(0);
 
+  public static final Setting<Integer> OUTAGE_SECONDS =
+      Setting.option(
+              "--outage-seconds",
+              Integer.class,
+              "How long work waits for a database whose connection was lost (a restart, a failover) before it fails")
+          .defaultValue(120)
+          .min(0);
+
   public static final Setting<String> BOOTSTRAP =
       Setting.option(
               "--bootstrap",
@@ -100,6 +108,7 @@ public final class WorkerSettings {
           THREADS,
           HTTP_PORT,
           GRACE_SECONDS,
+          OUTAGE_SECONDS,
           BOOTSTRAP,
           KAFKA_CONFIG,
           TOPIC_PREFIX,
