@@ -139,6 +139,11 @@ class DatabaseFaultsIT {
                   "SELECT count(*) FROM spate.ledger WHERE finished_at > pg_postmaster_start_time()")
               > 0,
           "the fault landed mid-load: tasks committed after it");
+      assertEquals(
+          0L,
+          db.queryLong("SELECT count(*) FROM spate.ledger WHERE attempt > 1"),
+          "every task committed in its first attempt: the outage was ridden out, not reported as"
+              + " a failure and the task published again");
     }
   }
 
