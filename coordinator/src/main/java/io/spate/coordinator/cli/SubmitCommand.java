@@ -83,7 +83,9 @@ final class SubmitCommand implements Callable<Integer> {
                 + " truncate="
                 + truncate
                 + " disable-triggers="
-                + disableTriggers)) {
+                + disableTriggers
+                + " outage-seconds="
+                + follow.outage().limit().toSeconds())) {
       FillProgress progress = new FillProgress(planned.plan());
       // this role's; with --disable-triggers each worker's own role is checked by its first task
       LoadTriggers triggers = LoadTriggers.choose(planned.pool(), planned.plan(), disableTriggers);
