@@ -164,8 +164,8 @@ class DistributedFillIT {
   @Test
   void twoWorkersKilledMidTaskAtDifferentTimesLoseAndDoubleNothing() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    int rows = 1_000_000;
-    int taskRows = 100_000;
+    int rows = 600_000;
+    int taskRows = 60_000;
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       // Each victim works alone, task after task, so a kill right after its STARTED event lands
       // inside a task. The first dies in its first task; the second, which takes the first's
@@ -291,7 +291,7 @@ class DistributedFillIT {
               "6",
               jobId);
       assertEquals(0, resumed.exitCode(), resumed.err());
-      recovery.finished("submitter kill -9, another takes the job over");
+      recovery.finished("submitter kill -9, another takes over");
       assertTrue(resumed.out().contains("filled "), resumed.out());
       assertEquals(localChecksums, Fills.checksums(db));
       Fills.Run status =
