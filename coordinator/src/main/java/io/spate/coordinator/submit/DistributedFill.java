@@ -26,7 +26,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -344,12 +343,15 @@ public final class DistributedFill implements AutoCloseable {
     }
   }
 
+  /**
+   * Publishes a job record and waits until it is on the topic, for as long as the producer keeps
+   * trying (its {@code delivery.timeout.ms}), the bound every publication of a job has: a broker
+   * restart is ridden out as the job ends as it is mid-job.
+   */
   private void send(String topic, String key, Object message) {
     try {
-      producer
-          .send(new ProducerRecord<>(topic, key, Messages.encode(message)))
-          .get(KafkaSettings.REACH_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+      producer.send(new ProducerRecord<>(topic, key, Messages.encode(message))).get();
+    } catch (ExecutionException e) {
       throw new SpateException(
           "job "
               + job.jobId()
@@ -358,8 +360,8 @@ public final class DistributedFill implements AutoCloseable {
               + " at "
               + kafka.bootstrap()
               + ": "
-              + e,
-          e);
+              + e.getCause(),
+          e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SpateException("job " + job.jobId() + ": interrupted while publishing", e);

@@ -73,6 +73,24 @@ public final class SpateProcess implements AutoCloseable {
         this::output);
   }
 
+  /** Waits until the output holds {@code text}, failing at once should the process exit first. */
+  public void awaitOutput(String text, Duration timeout) throws InterruptedException {
+    Await.until(
+        () -> {
+          if (output().contains(text)) {
+            return true;
+          }
+          if (!process.isAlive()) {
+            throw new IllegalStateException(
+                "process exited (" + process.exitValue() + ") before printing " + text);
+          }
+          return false;
+        },
+        timeout,
+        "the process to print " + text,
+        this::output);
+  }
+
   /** SIGKILL: no shutdown hook, no rollback by the process itself. */
   public void kill() throws InterruptedException {
     process.destroyForcibly();
