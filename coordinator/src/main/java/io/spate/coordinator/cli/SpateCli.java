@@ -110,7 +110,9 @@ public final class SpateCli {
       FillConfig config = options.loadConfig();
       FillSettings settings = options.settings(config);
       DatabaseOptions database = options.database;
-      try (Connection c = Database.connect(database.db(), database.user(), database.password())) {
+      try (Connection c =
+          Database.connect(
+              database.db(), database.user(), database.password(), database.session())) {
         PlanPrinter.print(introspectAndPlan(options, c, settings), Streams.out);
       }
       return 0;
@@ -182,7 +184,15 @@ public final class SpateCli {
             ProgressDisplay.start(progress, Streams.err, System.console() != null);
         LocalFill.Summary summary;
         try {
-          summary = new LocalFill(plan, target.pool(), threads, progress, triggers.mode()).run();
+          summary =
+              new LocalFill(
+                      plan,
+                      target.pool(),
+                      threads,
+                      progress,
+                      triggers.mode(),
+                      options.database.session())
+                  .run();
         } finally {
           display.close();
         }

@@ -13,6 +13,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.Triggers;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -61,6 +62,7 @@ public final class LocalFill {
   private final int threads;
   private final FillProgress progress;
   private final Triggers.Mode triggers;
+  private final SessionSettings session;
 
   public LocalFill(FillPlan plan, DataSource dataSource, int threads, FillProgress progress) {
     this(plan, dataSource, threads, progress, Triggers.Mode.ON);
@@ -76,11 +78,26 @@ public final class LocalFill {
       int threads,
       FillProgress progress,
       Triggers.Mode triggers) {
+    this(plan, dataSource, threads, progress, triggers, SessionSettings.DEFAULT);
+  }
+
+  /**
+   * @param session the session settings {@code dataSource}'s connections were opened with: how long
+   *     a load waits for a lock
+   */
+  public LocalFill(
+      FillPlan plan,
+      DataSource dataSource,
+      int threads,
+      FillProgress progress,
+      Triggers.Mode triggers,
+      SessionSettings session) {
     this.plan = plan;
     this.dataSource = dataSource;
     this.threads = threads;
     this.progress = progress;
     this.triggers = triggers;
+    this.session = session;
   }
 
   /**
@@ -105,7 +122,7 @@ public final class LocalFill {
     String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    TaskExecution execution = new TaskExecution(dataSource, triggers, n -> {});
+    TaskExecution execution = new TaskExecution(dataSource, triggers, session, n -> {});
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
     int running = 0;

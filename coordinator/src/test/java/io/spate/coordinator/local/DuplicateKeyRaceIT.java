@@ -13,6 +13,7 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
@@ -101,7 +102,8 @@ class DuplicateKeyRaceIT {
           s.executeUpdate();
         }
       }
-      TaskExecution execution = new TaskExecution(target, Triggers.Mode.ON, n -> {});
+      TaskExecution execution =
+          new TaskExecution(target, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {});
       CompletableFuture<TaskExecution.Result> run =
           CompletableFuture.supplyAsync(
               () ->

@@ -121,7 +121,8 @@ final class TaskRunner {
         return;
       }
       TaskExecution.Result result =
-          new TaskExecution(target, triggers(job), metrics::bytesSent)
+          new TaskExecution(
+                  target, triggers(job), targets.session(job.target()), metrics::bytesSent)
               .run(
                   engine(job),
                   new TaskExecution.Assignment(
