@@ -13,6 +13,7 @@ import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.DatabaseOptions;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
 import java.nio.file.Path;
@@ -79,7 +80,8 @@ final class CoordinatorCommand implements Callable<Integer> {
     String db = database.db();
     String user = database.user();
     String password = database.password();
-    try (var probe = Database.connect(db, user, password)) {
+    SessionSettings session = database.session();
+    try (var probe = Database.connect(db, user, password, session)) {
       probe.isValid(1); // the target answers before any job is followed
     } catch (java.sql.SQLException e) {
       throw new SpateException("closing a connection to " + db + ": " + e.getMessage(), e);
@@ -110,7 +112,7 @@ final class CoordinatorCommand implements Callable<Integer> {
       SpateCli.Streams.out.println("no running jobs on " + settings.topics().jobs());
       return 0;
     }
-    try (HikariDataSource pool = Database.pool(db, user, password, 2)) {
+    try (HikariDataSource pool = Database.pool(db, user, password, 2, session)) {
       for (JobMessage job : jobs) {
         SpateCli.Streams.err.println(
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");

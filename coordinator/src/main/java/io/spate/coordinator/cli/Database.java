@@ -3,13 +3,17 @@ package io.spate.coordinator.cli;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
 
-/** Opens the target database, turning a bad URL or credentials into a message that says which. */
+/**
+ * Opens the target database, turning a bad URL or credentials into a message that says which. Every
+ * connection carries the command's {@link SessionSettings}.
+ */
 public final class Database {
 
   private Database() {}
@@ -30,7 +34,8 @@ public final class Database {
     return url;
   }
 
-  public static Connection connect(String url, String user, String password) {
+  public static Connection connect(
+      String url, String user, String password, SessionSettings session) {
     checkUrl(url, "--db");
     Properties props = new Properties();
     if (user != null) {
@@ -41,16 +46,17 @@ public final class Database {
     }
     props.setProperty("connectTimeout", "10");
     try {
-      return DriverManager.getConnection(url, props);
+      return DriverManager.getConnection(session.connectUrl(url, props), props);
     } catch (SQLException e) {
       throw SqlErrors.classify("cannot connect to " + url + (user == null ? "" : " as " + user), e);
     }
   }
 
   /** A pool of {@code size} connections, created after {@link #connect} proved the target works. */
-  public static HikariDataSource pool(String url, String user, String password, int size) {
+  public static HikariDataSource pool(
+      String url, String user, String password, int size, SessionSettings session) {
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(url);
+    session.configure(config, url);
     config.setUsername(user);
     config.setPassword(password);
     config.setMaximumPoolSize(size);

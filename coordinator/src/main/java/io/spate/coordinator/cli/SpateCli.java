@@ -112,7 +112,9 @@ public final class SpateCli {
       FillConfig config = options.loadConfig();
       FillSettings settings = options.settings(config);
       DatabaseOptions database = options.database;
-      try (Connection c = Database.connect(database.db(), database.user(), database.password())) {
+      try (Connection c =
+          Database.connect(
+              database.db(), database.user(), database.password(), database.session())) {
         PlanPrinter.print(introspectAndPlan(options, c, settings), Streams.out);
       }
       return 0;
@@ -191,7 +193,15 @@ public final class SpateCli {
         try {
           Outage outage = Outage.upTo(Duration.ofSeconds(outageSeconds)).at(options.database.db());
           summary =
-              new LocalFill(plan, target.pool(), threads, progress, triggers.mode(), outage).run();
+              new LocalFill(
+                      plan,
+                      target.pool(),
+                      threads,
+                      progress,
+                      triggers.mode(),
+                      options.database.session(),
+                      outage)
+                  .run();
         } finally {
           display.close();
         }

@@ -14,6 +14,7 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.Triggers;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -64,11 +65,14 @@ public final class LocalFill {
   private final int threads;
   private final FillProgress progress;
   private final Triggers.Mode triggers;
+  private final SessionSettings session;
   private final Outage outage;
 
   /**
    * @param triggers what each load does with the server's triggers ({@link Triggers}); unless they
    *     stay on, every foreign key is validated once all tables are full
+   * @param session the session settings {@code dataSource}'s connections were opened with: how long
+   *     a load waits for a lock
    * @param outage how long the fill's work waits for the database after losing the connection
    */
   public LocalFill(
@@ -77,12 +81,14 @@ public final class LocalFill {
       int threads,
       FillProgress progress,
       Triggers.Mode triggers,
+      SessionSettings session,
       Outage outage) {
     this.plan = plan;
     this.dataSource = dataSource;
     this.threads = threads;
     this.progress = progress;
     this.triggers = triggers;
+    this.session = session;
     this.outage = outage;
   }
 
@@ -108,7 +114,7 @@ public final class LocalFill {
     String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    TaskExecution execution = new TaskExecution(dataSource, triggers, n -> {}, outage);
+    TaskExecution execution = new TaskExecution(dataSource, triggers, session, n -> {}, outage);
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
     int running = 0;

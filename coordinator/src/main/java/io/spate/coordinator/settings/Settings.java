@@ -234,6 +234,7 @@ public final class Settings {
           WorkerSettings.USER,
           WorkerSettings.PASSWORD_ENV,
           WorkerSettings.TARGETS,
+          WorkerSettings.DEAD_LINK_SECONDS,
           SCHEMAS,
           CONFIG,
           CONFIG_TEXT,

@@ -12,6 +12,7 @@ import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.SQLException;
@@ -171,7 +172,13 @@ class TriggersFillIT {
 
       // what a worker whose role differs from the coordinator's does with a job that asks for it
       new LocalFill(
-              plan, asRole, 2, new FillProgress(plan), Triggers.Mode.OFF_IF_ALLOWED, Outage.NONE)
+              plan,
+              asRole,
+              2,
+              new FillProgress(plan),
+              Triggers.Mode.OFF_IF_ALLOWED,
+              SessionSettings.DEFAULT,
+              Outage.NONE)
           .run();
 
       assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));

@@ -28,9 +28,18 @@ public final class SpateProcess implements AutoCloseable {
   }
 
   public static SpateProcess start(String... args) throws IOException {
+    return start(List.of(), args);
+  }
+
+  /**
+   * Starts the process under {@code prefix}, a command that runs the rest of its line, such as
+   * {@code ip netns exec NS} (which execs it, so this process is spate's JVM itself).
+   */
+  public static SpateProcess start(List<String> prefix, String... args) throws IOException {
     Path jar = jar();
     String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
+    List<String> command = new ArrayList<>(prefix);
+    command.addAll(List.of(java, "-jar", jar.toString()));
     command.addAll(List.of(args));
     Path log = Files.createTempFile("spate-process", ".log");
     Process p =
@@ -95,6 +104,23 @@ public final class SpateProcess implements AutoCloseable {
   public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor();
+  }
+
+  /** SIGSTOP: the process freezes; its connections stay open and its kernel still answers them. */
+  public void freeze() throws IOException, InterruptedException {
+    signal("STOP");
+  }
+
+  /** SIGCONT: a frozen process carries on where it stopped. */
+  public void thaw() throws IOException, InterruptedException {
+    signal("CONT");
+  }
+
+  private void signal(String name) throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+    if (kill.waitFor() != 0) {
+      throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+    }
   }
 
   public int waitFor(Duration timeout) throws InterruptedException {

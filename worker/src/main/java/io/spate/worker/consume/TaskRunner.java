@@ -130,7 +130,12 @@ final class TaskRunner {
         return;
       }
       TaskExecution.Result result =
-          new TaskExecution(target, triggers(job), metrics::bytesSent, atTarget)
+          new TaskExecution(
+                  target,
+                  triggers(job),
+                  targets.session(job.target()),
+                  metrics::bytesSent,
+                  atTarget)
               .run(
                   engine(job),
                   new TaskExecution.Assignment(

@@ -5,6 +5,7 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.generate.TableEngine;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Triggers;
 import java.sql.Connection;
@@ -20,8 +21,9 @@ import javax.sql.DataSource;
  * <ol>
  *   <li>the ledger check: a task whose (job, task) row is in {@link Ledger spate.ledger} is {@link
  *       Outcome#SKIPPED} with the rows it committed then;
- *   <li>one transaction holding the triggers setting ({@link Triggers}), the task's rows ({@code
- *       COPY}, or the second pass's {@code UPDATE}) and the ledger row;
+ *   <li>one transaction holding the triggers setting ({@link Triggers}), its lock timeout ({@link
+ *       SessionSettings#limitLockWait}), the task's rows ({@code COPY}, or the second pass's {@code
+ *       UPDATE}) and the ledger row;
  *   <li>the commit: rows and ledger row become visible together, or neither does.
  * </ol>
  *
@@ -87,19 +89,26 @@ public final class TaskExecution {
 
   private final DataSource target;
   private final Triggers.Mode triggers;
+  private final SessionSettings session;
   private final CopySink sink;
   private final Outage outage;
 
   /**
    * @param triggers whether each load runs with {@code session_replication_role = replica} (SET
    *     LOCAL)
+   * @param session the target's session settings: how long a load waits for a lock
    * @param bytesSent receives the size of each buffer of COPY data as it reaches the server
    * @param outage how long a task waits for its database after losing the connection
    */
   public TaskExecution(
-      DataSource target, Triggers.Mode triggers, LongConsumer bytesSent, Outage outage) {
+      DataSource target,
+      Triggers.Mode triggers,
+      SessionSettings session,
+      LongConsumer bytesSent,
+      Outage outage) {
     this.target = target;
     this.triggers = triggers;
+    this.session = session;
     this.sink = new CopySink(bytesSent);
     this.outage = outage;
   }
@@ -196,6 +205,7 @@ public final class TaskExecution {
       connection.setAutoCommit(false);
       try {
         Triggers.apply(triggers, connection, "task " + task);
+        session.limitLockWait(connection); // after Triggers, which may roll back and start over
         long rows = sink.write(connection, table, task, attempts::progressed);
         Ledger.record(
             connection,

@@ -38,6 +38,17 @@ public final class WorkerSettings {
           String.class,
           "Another database jobs may name as their target, with the same user and password; repeatable");
 
+  public static final Setting<Integer> DEAD_LINK_SECONDS =
+      Setting.option(
+              "--dead-link-seconds",
+              Integer.class,
+              "How long the server keeps the session, and the open transaction, of a client it stopped hearing from"
+                  + " (TCP keepalives, tcp_user_timeout, idle_in_transaction_session_timeout); a load waits at most"
+                  + " twice this for a lock, then is retried; 0: the server's settings")
+          .defaultValue(60)
+          .min(0)
+          .max(86_400);
+
   public static final Setting<Integer> THREADS =
       Setting.option(
               "--threads", Integer.class, "Tasks loading at once, each on its own connection")
@@ -105,6 +116,7 @@ public final class WorkerSettings {
           USER,
           PASSWORD_ENV,
           TARGETS,
+          DEAD_LINK_SECONDS,
           THREADS,
           HTTP_PORT,
           GRACE_SECONDS,

@@ -15,13 +15,15 @@ import org.postgresql.util.ServerErrorMessage;
 
 /**
  * The one place that classifies database errors. SQLSTATE class 08 (connection), 40 (serialization
- * failure, deadlock), 53 (insufficient resources) and 57P (operator intervention) may pass on
- * retry; everything else, notably 23 (integrity), 28 (authentication) and 42 (syntax, undefined
- * object), is permanent. A lost connection ({@link #connectionLost}) is retriable whatever the
- * exception carrying it says. A task's failure is judged here too ({@link
- * #retriable(RuntimeException)}).
+ * failure, deadlock), 53 (insufficient resources), 57P (operator intervention) and 55P03 (lock not
+ * available: a load's lock timeout, waiting on another attempt's locks) may pass on retry;
+ * everything else, notably 23 (integrity), 28 (authentication) and 42 (syntax, undefined object),
+ * is permanent. A lost connection ({@link #connectionLost}) is retriable whatever the exception
+ * carrying it says. A task's failure is judged here too ({@link #retriable(RuntimeException)}).
  */
 public final class SqlErrors {
+
+  private static final String LOCK_NOT_AVAILABLE = "55P03";
 
   private SqlErrors() {}
 
@@ -127,7 +129,8 @@ public final class SqlErrors {
     return sqlState.startsWith("08")
         || sqlState.startsWith("40")
         || sqlState.startsWith("53")
-        || sqlState.startsWith("57P");
+        || sqlState.startsWith("57P")
+        || sqlState.equals(LOCK_NOT_AVAILABLE);
   }
 
   /** The server's message with its detail line (which names the offending key), on one line. */

@@ -19,7 +19,8 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * <p>The server is, in order: the one {@code SPATE_TEST_PG} names (a JDBC URL of a database the
  * user may {@code CREATE DATABASE} from, user and password from {@code SPATE_TEST_PG_USER} and
  * {@code SPATE_TEST_PG_PASSWORD}); a Testcontainers PostgreSQL when a Docker engine answers; the
- * local server at 127.0.0.1:5432 as user {@code postgres}. Never a mock.
+ * local server at 127.0.0.1:5432 as user {@code postgres}. Never a mock. {@link #createOn} takes
+ * another server, such as a private cluster a test started.
  */
 public final class TestDatabase implements AutoCloseable {
 
@@ -39,10 +40,10 @@ public final class TestDatabase implements AutoCloseable {
   }
 
   /**
-   * Creates an empty database on another server (a {@link PrivateCluster}), reached through the
-   * database {@code adminUrl} names.
+   * Creates an empty database on the server {@code adminUrl} names (a JDBC URL of a database the
+   * user may {@code CREATE DATABASE} from).
    */
-  static TestDatabase createOn(String adminUrl, String user, String password) {
+  public static TestDatabase createOn(String adminUrl, String user, String password) {
     return create(new Server(adminUrl, user, password));
   }
 
