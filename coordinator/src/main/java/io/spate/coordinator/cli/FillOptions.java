@@ -48,8 +48,12 @@ final class FillOptions {
     List<String> chosen = PgIntrospector.chosenSchemas(connection, schemas);
     SpateCli.Streams.err.println(
         "schemas: "
-            + (chosen.isEmpty() ? "none holds a table" : String.join(", ", chosen))
-            + (schemas.isEmpty() ? " (every schema that holds tables; --schema narrows)" : ""));
+            + (!schemas.isEmpty()
+                ? String.join(", ", chosen)
+                : chosen.isEmpty()
+                    ? "none (no schema holds a table but the system's, spate's and extensions' own)"
+                    : String.join(", ", chosen)
+                        + " (every schema that holds tables; --schema narrows)"));
     return chosen;
   }
 

@@ -108,4 +108,18 @@ class SchemasFillIT {
           app.err());
     }
   }
+
+  @Test
+  void aDatabaseWithNoTableOfItsOwnListsNoSchemaAndPlansNothing() {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute("CREATE EXTENSION citext; CREATE SCHEMA app;");
+
+      Fills.Run run = Fills.cli("plan", "--db", db.jdbcUrl(), "--user", db.user());
+
+      assertEquals(1, run.exitCode(), run.err());
+      assertTrue(
+          run.err().contains("schemas: none (no schema holds a table but the system's"), run.err());
+      assertTrue(run.err().contains("no tables to fill"), run.err());
+    }
+  }
 }
