@@ -32,10 +32,10 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
     HikariDataSource pool = null;
     try (Connection connection = Database.connect(db, user, password, session)) {
       pool = Database.pool(db, user, password, poolSize, session);
-      Schema schema = PgIntrospector.introspect(connection, options.schemas);
       FillSettings settings = options.settings(SpateCli.await(config));
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
+      Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
       FillPlan plan = Plans.checkedPlan(schema, settings);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       return new PlannedTarget(pool, plan);

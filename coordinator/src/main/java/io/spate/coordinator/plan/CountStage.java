@@ -24,7 +24,7 @@ final class CountStage {
     FillPlan shapes = shapesOnly(schema, settings, lineage, order.levels());
     Map<String, Long> rows = new HashMap<>();
     for (Table t : schema.tables()) {
-      rows.put(t.name(), countRows(shapes, shapes.table(t.name())));
+      rows.put(t.id(), countRows(shapes, shapes.table(t.id())));
     }
     return new Shape(schema, settings, lineage, order, rows);
   }
@@ -36,12 +36,12 @@ final class CountStage {
     for (Table t : schema.tables()) {
       shapes.add(
           new TablePlan(
-              t.name(),
+              t.id(),
               t,
-              lineage.fanout(t.name()),
-              lineage.slots(t.name()),
+              lineage.fanout(t.id()),
+              lineage.slots(t.id()),
               0,
-              Shape.stream(settings, t.name()),
+              Shape.stream(settings.seed(), t),
               List.of(),
               List.of()));
     }

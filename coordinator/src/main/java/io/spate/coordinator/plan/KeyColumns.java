@@ -42,7 +42,7 @@ final class KeyColumns {
    */
   ColumnPlan partitionedSequence(Table t, Column c) {
     ColumnPlan.KeySequence key = (ColumnPlan.KeySequence) sequence(t, c);
-    String where = t.name() + "." + c.name();
+    String where = t.id() + "." + c.name();
     boolean onlyColumn =
         t.partitions().stream()
             .allMatch(p -> p.bounds().stream().allMatch(b -> b.column().equals(c.name())));
@@ -53,7 +53,7 @@ final class KeyColumns {
               + " is a partition key that must be unique by itself; Spate supports that for an integer column that alone partitions the table");
       return key;
     }
-    long last = key.first() - 1 + (key.span() == 0 ? shape.lineage().slots(t.name()) : key.span());
+    long last = key.first() - 1 + (key.span() == 0 ? shape.lineage().slots(t.id()) : key.span());
     List<long[]> held = new ArrayList<>(); // [from, to) of every leaf
     for (Partition leaf : t.partitions()) {
       for (Partition.Bound b : leaf.bounds()) {
@@ -78,7 +78,7 @@ final class KeyColumns {
     if (next <= last) {
       problems.add(
           "rows of '"
-              + t.name()
+              + t.id()
               + "' take "
               + where
               + " "
@@ -90,7 +90,7 @@ final class KeyColumns {
               + " = "
               + next
               + ": add a partition for it, or give '"
-              + t.name()
+              + t.id()
               + "' fewer rows");
     }
     return key;
@@ -111,14 +111,14 @@ final class KeyColumns {
         }
       }
       int depth = identifying.isEmpty() ? -1 : identifies(t, identifying);
-      long keySpan = depth < 0 ? 0 : shape.lineage().span(t.name(), depth);
+      long keySpan = depth < 0 ? 0 : shape.lineage().span(t.id(), depth);
       span = span < 0 || keySpan == 0 ? keySpan : Math.max(span, keySpan);
     }
     span = Math.max(span, 0); // in no key (a serial column): unique over the whole table
-    long maxValue = span == 0 ? shape.lineage().slots(t.name()) : span;
+    long maxValue = span == 0 ? shape.lineage().slots(t.id()) : span;
     if (!uniqueByConstruction(c.type())) {
       problems.add(
-          t.name()
+          t.id()
               + "."
               + c.name()
               + " is a key, identity or serial column of type "
@@ -135,7 +135,7 @@ final class KeyColumns {
         };
     if (maxValue > typeMax) {
       problems.add(
-          t.name()
+          t.id()
               + "."
               + c.name()
               + " is a unique "
@@ -143,12 +143,12 @@ final class KeyColumns {
               + " but needs values up to "
               + maxValue
               + " for "
-              + shape.rows(t.name())
+              + shape.rows(t.id())
               + " rows");
     }
     if (c.type().isText() && c.length() > 0 && String.valueOf(maxValue).length() > c.length()) {
       problems.add(
-          t.name()
+          t.id()
               + "."
               + c.name()
               + " is a unique "
@@ -199,8 +199,8 @@ final class KeyColumns {
         .anyMatch(k -> !k.columns().isEmpty() && columns.containsAll(k.columns()))) {
       return 0;
     }
-    Map<String, ReferencePlan> refs = references.byTable().get(t.name());
-    List<String> lineage = shape.lineage().ancestors(t.name());
+    Map<String, ReferencePlan> refs = references.byTable().get(t.id());
+    List<String> lineage = shape.lineage().ancestors(t.id());
     ForeignKey nearest = null;
     int nearestDepth = Integer.MAX_VALUE;
     for (String c : columns) {

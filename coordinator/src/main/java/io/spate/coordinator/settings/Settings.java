@@ -30,7 +30,8 @@ public final class Settings {
               String.class,
               "Schemas whose tables are filled (on the command line: comma-separated or repeated)")
           .field("schemas")
-          .defaultValue("public");
+          .defaultText(
+              "every schema that holds tables, but the system's, spate's and extensions' own");
 
   public static final Setting<Path> CONFIG =
       Setting.option(
@@ -89,7 +90,7 @@ public final class Settings {
       Setting.field(
           "tables",
           Object.class,
-          "Per-table settings by table name: rows, or per and count; columns (see below)");
+          "Per-table settings by table (schema.table, or a name one schema alone holds): rows, or per and count; columns (see below)");
 
   // How to load: spate local and submit, and a job request.
 

@@ -338,9 +338,12 @@ class PgIntrospectorIT {
       assertEquals(List.of("id", "day"), table(schema, "measurement").primaryKey().columns());
 
       Schema both = introspect(db, List.of("public", "other"));
-      Table elsewhere = table(both, "elsewhere");
+      Table elsewhere = table(both, "other.elsewhere");
       assertEquals("other", elsewhere.schema());
-      assertEquals("gadget", elsewhere.foreignKeys().getFirst().refTable());
+      assertEquals("gadget", elsewhere.foreignKeys().getFirst().refTable(), "public: a bare name");
+      try (Connection conn = db.connect()) {
+        assertEquals(List.of("other", "public"), PgIntrospector.chosenSchemas(conn, List.of()));
+      }
       assertEquals(4, both.tables().size());
       assertEquals(List.of(), introspect(db, List.of("no_such_schema")).tables());
     }

@@ -162,6 +162,25 @@ class DistributedFillIT {
   }
 
   @Test
+  void tablesOfOneNameInSeveralSchemasThroughAWorkerGiveTheLocalBytes() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase local = TestDatabase.withFixtureSchema("multischema.sql");
+        TestDatabase db = TestDatabase.withFixtureSchema("multischema.sql")) {
+      Fills.local(local, "--task-rows", "300");
+      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+        Fills.Run run = submit(db, prefix, "--task-rows", "300");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("schemas: app, billing, public"), run.err());
+      }
+      Map<String, String> checksums = Fills.checksums(db);
+      assertEquals(
+          List.of("account", "app.account", "app.customer", "billing.account", "billing.invoice"),
+          List.copyOf(checksums.keySet()));
+      assertEquals(Fills.checksums(local), checksums);
+    }
+  }
+
+  @Test
   void twoWorkersKilledMidTaskAtDifferentTimesLoseAndDoubleNothing() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
     int rows = 600_000;
