@@ -259,6 +259,7 @@ public final class Settings {
           MAX_ATTEMPTS,
           STALL_SECONDS,
           WorkerSettings.HTTP_PORT,
+          WorkerSettings.HTTP_HOST,
           WorkerSettings.GRACE_SECONDS,
           WorkerSettings.BOOTSTRAP,
           WorkerSettings.KAFKA_CONFIG,

@@ -37,6 +37,9 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--http-port", paramLabel = "N")
   Integer httpPort;
 
+  @Option(names = "--http-host", paramLabel = "ADDRESS")
+  String httpHost = WorkerSettings.HTTP_HOST.defaultValue();
+
   @Option(names = "--grace-seconds", paramLabel = "S")
   int graceSeconds = WorkerSettings.GRACE_SECONDS.defaultValue();
 
@@ -55,8 +58,8 @@ public final class WorkerCommand implements Callable<Integer> {
             + all.keySet()
             + " threads="
             + threads
-            + " http-port="
-            + (httpPort == null ? "off" : httpPort));
+            + " http="
+            + (httpPort == null ? "off" : httpHost + ":" + httpPort));
     WorkerMetrics metrics = new WorkerMetrics();
     GracefulStop graceful = null;
     boolean drained = false;
@@ -68,12 +71,15 @@ public final class WorkerCommand implements Callable<Integer> {
           HealthServer health =
               httpPort == null
                   ? null
-                  : HealthServer.start(httpPort, loop::alive, loop::ready, metrics::scrape)) {
+                  : HealthServer.start(
+                      httpHost, httpPort, loop::alive, loop::ready, metrics::scrape)) {
         if (health != null) {
           System.err.println(
               "spate worker "
                   + workerId
-                  + ": /health, /ready and /metrics on port "
+                  + ": /health, /ready and /metrics on "
+                  + httpHost
+                  + ":"
                   + health.port());
         }
         // SIGTERM: stop polling, let running tasks finish within the grace period, then exit
