@@ -39,7 +39,7 @@ class BadRecordsIT {
   private static final byte[] NOT_JSON = "\u0001 not json {".getBytes(UTF_8);
   private static final int TASK_PARTITIONS = 6;
   private static final Pattern HEALTH_PORT =
-      Pattern.compile("/health, /ready and /metrics on [^ ]+:(\\d+)");
+      Pattern.compile("/health, /ready and /metrics on port (\\d+)");
 
   private static volatile Fills.Run submitResult;
 

@@ -77,10 +77,10 @@ public final class WorkerCommand implements Callable<Integer> {
           System.err.println(
               "spate worker "
                   + workerId
-                  + ": /health, /ready and /metrics on "
-                  + httpHost
-                  + ":"
-                  + health.port());
+                  + ": /health, /ready and /metrics on port "
+                  + health.port()
+                  + " of "
+                  + httpHost);
         }
         // SIGTERM: stop polling, let running tasks finish within the grace period, then exit
         graceful =
