@@ -9,6 +9,7 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
+import io.spate.worker.cli.GracefulStop;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
@@ -154,16 +155,28 @@ final class CoordinatorCommand implements Callable<Integer> {
     ServiceSettings service =
         new ServiceSettings(
             bind, port, settings, all, token, metricsPublic, follow.retries(), follow.outage());
-    try (CoordinatorService running = CoordinatorService.start(service)) {
-      SpateCli.Streams.err.println("spate coordinator service: " + service.describe());
-      SpateCli.Streams.err.println(
-          "spate coordinator service: listening on http://"
-              + bind
-              + ":"
-              + running.port()
-              + "/ (API under /jobs, live page at /)");
-      Runtime.getRuntime().addShutdownHook(new Thread(running::close, "spate-service-stop"));
-      running.awaitClosed();
+    GracefulStop graceful = null;
+    boolean closed = false;
+    try {
+      try (CoordinatorService running = CoordinatorService.start(service)) {
+        // SIGTERM: stop listening and following (jobs stay RUNNING on Kafka), then exit
+        graceful =
+            GracefulStop.install("spate-service-stop", running::close, Duration.ofSeconds(30));
+        SpateCli.Streams.err.println("spate coordinator service: " + service.describe());
+        SpateCli.Streams.err.println(
+            "spate coordinator service: listening on http://"
+                + bind
+                + ":"
+                + running.port()
+                + "/ (API under /jobs, live page at /)");
+        running.awaitClosed();
+        closed = true;
+      }
+      SpateCli.Streams.err.println("spate coordinator service: stopped");
+    } finally {
+      if (graceful != null) {
+        graceful.finished(closed);
+      }
     }
     return 0;
   }

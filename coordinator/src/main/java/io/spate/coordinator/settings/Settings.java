@@ -261,6 +261,7 @@ public final class Settings {
           MAX_ATTEMPTS,
           STALL_SECONDS,
           WorkerSettings.HTTP_PORT,
+          WorkerSettings.HTTP_HOST,
           WorkerSettings.GRACE_SECONDS,
           WorkerSettings.OUTAGE_SECONDS,
           WorkerSettings.BOOTSTRAP,

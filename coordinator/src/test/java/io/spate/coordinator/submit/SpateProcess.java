@@ -134,15 +134,24 @@ public final class SpateProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /**
+   * SIGTERM, as an orchestrator stops a container, and the exit status once the process ended: 0
+   * after a clean drain. SIGKILL if it lingers past 40 s (then the status is 137).
+   */
+  public int stop() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(40, java.util.concurrent.TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor();
+    }
+    return process.exitValue();
+  }
+
   /** SIGTERM, then SIGKILL if it lingers. */
   @Override
   public void close() {
     if (process.isAlive()) {
-      process.destroy();
       try {
-        if (!process.waitFor(40, java.util.concurrent.TimeUnit.SECONDS)) {
-          process.destroyForcibly().waitFor();
-        }
+        stop();
       } catch (InterruptedException e) {
         process.destroyForcibly();
         Thread.currentThread().interrupt();

@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,6 +38,9 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--http-port", paramLabel = "N")
   Integer httpPort;
 
+  @Option(names = "--http-host", paramLabel = "ADDRESS")
+  String httpHost = WorkerSettings.HTTP_HOST.defaultValue();
+
   @Option(names = "--grace-seconds", paramLabel = "S")
   int graceSeconds = WorkerSettings.GRACE_SECONDS.defaultValue();
 
@@ -49,7 +50,6 @@ public final class WorkerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Map<String, Targets.Target> all = databases.targets();
-    CompletableFuture<Void> stopped = new CompletableFuture<>();
     String workerId = "worker-" + UUID.randomUUID().toString().substring(0, 8);
     System.err.println(
         "spate worker "
@@ -64,45 +64,49 @@ public final class WorkerCommand implements Callable<Integer> {
             + threads
             + " outage-seconds="
             + outageSeconds
-            + " http-port="
-            + (httpPort == null ? "off" : httpPort));
+            + " http="
+            + (httpPort == null ? "off" : httpHost + ":" + httpPort));
     WorkerMetrics metrics = new WorkerMetrics();
-    try (Targets targetPools = new Targets(all, threads + 1);
-        WorkerLoop loop =
-            new WorkerLoop(
-                kafka.settings(),
-                targetPools,
-                threads,
-                workerId,
-                graceSeconds,
-                Outage.upTo(Duration.ofSeconds(outageSeconds)),
-                metrics);
-        HealthServer health =
-            httpPort == null
-                ? null
-                : HealthServer.start(httpPort, loop::alive, loop::ready, metrics::scrape)) {
-      if (health != null) {
-        System.err.println(
-            "spate worker " + workerId + ": /health, /ready and /metrics on port " + health.port());
+    GracefulStop graceful = null;
+    boolean drained = false;
+    try {
+      try (Targets targetPools = new Targets(all, threads + 1);
+          WorkerLoop loop =
+              new WorkerLoop(
+                  kafka.settings(),
+                  targetPools,
+                  threads,
+                  workerId,
+                  graceSeconds,
+                  Outage.upTo(Duration.ofSeconds(outageSeconds)),
+                  metrics);
+          HealthServer health =
+              httpPort == null
+                  ? null
+                  : HealthServer.start(
+                      httpHost, httpPort, loop::alive, loop::ready, metrics::scrape)) {
+        if (health != null) {
+          System.err.println(
+              "spate worker "
+                  + workerId
+                  + ": /health, /ready and /metrics on port "
+                  + health.port()
+                  + " of "
+                  + httpHost);
+        }
+        // SIGTERM: stop polling, let running tasks finish within the grace period, then exit
+        graceful =
+            GracefulStop.install(
+                "spate-shutdown", loop::stop, Duration.ofSeconds(graceSeconds + 40L));
+        drained = loop.run();
       }
-      // SIGTERM: stop polling, let running tasks finish within the grace period, then exit.
-      Runtime.getRuntime()
-          .addShutdownHook(
-              new Thread(
-                  () -> {
-                    loop.stop();
-                    try {
-                      stopped.get(graceSeconds + 40L, TimeUnit.SECONDS);
-                    } catch (Exception e) {
-                      Thread.currentThread().interrupt();
-                    }
-                  },
-                  "spate-shutdown"));
-      loop.run();
+      System.err.println(
+          "spate worker " + workerId + (drained ? ": stopped" : ": stopped, tasks abandoned"));
     } finally {
-      stopped.complete(null);
+      if (graceful != null) {
+        graceful.finished(drained);
+      }
     }
-    System.err.println("spate worker " + workerId + ": stopped");
     return 0;
   }
 }

@@ -154,8 +154,13 @@ public final class WorkerLoop implements AutoCloseable {
     return running && jobs.alive();
   }
 
-  /** Polls and runs tasks until {@link #stop()}; then abandons what is still running. */
-  public void run() {
+  /**
+   * Polls and runs tasks until {@link #stop()}; then lets running tasks finish within the grace
+   * period and abandons the rest.
+   *
+   * @return whether the stop drained cleanly: every task that was running finished in time
+   */
+  public boolean run() {
     consumer.subscribe(
         List.of(kafka.topics().tasks()),
         new ConsumerRebalanceListener() {
@@ -172,6 +177,7 @@ public final class WorkerLoop implements AutoCloseable {
             assigned = true;
           }
         });
+    boolean drained;
     try {
       while (running) {
         ConsumerRecords<String, byte[]> records = ConsumerRecords.empty();
@@ -195,8 +201,9 @@ public final class WorkerLoop implements AutoCloseable {
         }
       }
     } finally {
-      abandonRunning();
+      drained = abandonRunning();
     }
+    return drained;
   }
 
   private void start(ConsumerRecord<String, byte[]> record) {
@@ -284,12 +291,15 @@ public final class WorkerLoop implements AutoCloseable {
 
   /**
    * Lets running tasks finish within the grace period, then interrupts the rest (their transactions
-   * roll back and they are delivered again); commits what finished.
+   * roll back and they are delivered again); commits what finished. Returns whether none was
+   * interrupted.
    */
-  private void abandonRunning() {
+  private boolean abandonRunning() {
     pool.shutdown();
+    boolean drained = false;
     try {
-      if (!pool.awaitTermination(graceSeconds, TimeUnit.SECONDS)) {
+      drained = pool.awaitTermination(graceSeconds, TimeUnit.SECONDS);
+      if (!drained) {
         log.warn(
             "abandoning {} running task(s) after {} s: rolled back, to be delivered again",
             inFlight.size(),
@@ -302,6 +312,7 @@ public final class WorkerLoop implements AutoCloseable {
       pool.shutdownNow();
     }
     settleFinished();
+    return drained;
   }
 
   /** Asks the loop to stop after its current poll; safe from any thread (a shutdown hook). */

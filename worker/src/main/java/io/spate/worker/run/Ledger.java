@@ -33,7 +33,7 @@ public final class Ledger {
       "CREATE SCHEMA IF NOT EXISTS spate;"
           + " CREATE TABLE IF NOT EXISTS spate.ledger ("
           + " job_id text NOT NULL, task_id text NOT NULL, worker_id text NOT NULL, attempt int NOT NULL,"
-          + " rows bigint NOT NULL, finished_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (job_id, task_id))";
+          + " rows bigint NOT NULL, finished_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (job_id, task_id))";
 
   private Ledger() {}
 
@@ -145,7 +145,9 @@ public final class Ledger {
   }
 
   /**
-   * Records the task as finished inside the caller's open transaction.
+   * Records the task as finished inside the caller's open transaction. {@code finished_at} is the
+   * time of the insert, after the task's rows: {@code clock_timestamp()}, given here too because
+   * ledgers created by older versions default to {@code now()}, the transaction's start.
    *
    * @throws AlreadyDoneException when another execution of the task committed first
    */
@@ -154,7 +156,8 @@ public final class Ledger {
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO spate.ledger (job_id, task_id, worker_id, attempt, rows) VALUES (?, ?, ?, ?, ?)")) {
+            "INSERT INTO spate.ledger (job_id, task_id, worker_id, attempt, rows, finished_at)"
+                + " VALUES (?, ?, ?, ?, ?, clock_timestamp())")) {
       s.setString(1, jobId);
       s.setString(2, taskId);
       s.setString(3, workerId);

@@ -64,6 +64,13 @@ public final class WorkerSettings {
           .min(0)
           .max(65_535);
 
+  public static final Setting<String> HTTP_HOST =
+      Setting.option(
+              "--http-host",
+              String.class,
+              "The address --http-port listens on; 0.0.0.0 opens it to probes and scrapers from other hosts")
+          .defaultValue("127.0.0.1", "%s, this host only");
+
   public static final Setting<Integer> GRACE_SECONDS =
       Setting.option(
               "--grace-seconds",
@@ -119,6 +126,7 @@ public final class WorkerSettings {
           DEAD_LINK_SECONDS,
           THREADS,
           HTTP_PORT,
+          HTTP_HOST,
           GRACE_SECONDS,
           OUTAGE_SECONDS,
           BOOTSTRAP,
