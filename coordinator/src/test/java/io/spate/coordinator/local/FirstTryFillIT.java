@@ -52,4 +52,17 @@ class FirstTryFillIT {
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM payment"));
     }
   }
+
+  @Test
+  void uniqueIndexesDeclaredOnPartitionsOnlyHoldAcrossTheTable() throws Exception {
+    try (TestDatabase db = filledValidly("partition-unique-indexes.sql")) {
+      assertEquals(1000L, db.queryLong("SELECT count(DISTINCT code) FROM ticket"));
+      assertEquals(1000L, db.queryLong("SELECT count(DISTINCT lower(email)) FROM ticket"));
+      assertEquals(3L, db.queryLong("SELECT count(DISTINCT tableoid) FROM ticket"));
+      db.execute("INSERT INTO ticket (region, code, email) VALUES ('us', -1, 'new@example.com')");
+      db.execute(
+          "INSERT INTO ticket_note (ticket_id, ticket_region, body) SELECT id, region, 'new' FROM ticket WHERE code = -1");
+      assertEquals(1001L, db.queryLong("SELECT count(*) FROM ticket_note"));
+    }
+  }
 }
