@@ -65,4 +65,17 @@ class FirstTryFillIT {
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM ticket_note"));
     }
   }
+
+  @Test
+  void theSmallerKeyDrivesTheValuesOfAKeyThatHoldsIt() throws Exception {
+    try (TestDatabase db = filledValidly("nested-keys.sql")) {
+      assertEquals(1000L, db.queryLong("SELECT count(DISTINCT account_id) FROM membership"));
+      assertEquals(1000L, db.queryLong("SELECT count(DISTINCT id) FROM invitation"));
+      assertEquals(1000L, db.queryLong("SELECT count(DISTINCT account_id) FROM profile"));
+      db.execute("INSERT INTO tenant (name) VALUES ('new')");
+      db.execute("INSERT INTO account (email) VALUES ('new@example.com')");
+      db.execute("INSERT INTO invitation (tenant_id, code) VALUES (1, 'new')");
+      assertEquals(1001L, db.queryLong("SELECT count(*) FROM invitation"));
+    }
+  }
 }
