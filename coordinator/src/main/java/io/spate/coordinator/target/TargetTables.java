@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
@@ -35,7 +35,10 @@ public final class TargetTables {
   public enum Start {
     /** Every table to fill must be empty; a non-empty one stops the fill. */
     EMPTY,
-    /** The tables to fill are emptied first ({@code TRUNCATE}). */
+    /**
+     * The tables to fill are emptied first, with the empty tables outside the fill that reference
+     * them ({@link Truncation}).
+     */
     TRUNCATE,
     /**
      * The tables may hold exactly the rows of this job's tasks the ledger records (an interrupted
@@ -49,21 +52,18 @@ public final class TargetTables {
    * empties) the tables as {@code start} says, before anything is written. Unless resuming, the
    * job's old ledger rows are cleared: they would vouch for rows that are no longer there.
    *
+   * @param notes told, for the user, what is about to be done to the tables (what is emptied)
    * @return the plan's tasks the ledger already holds for this job (0 unless resuming)
    */
-  public static int prepare(DataSource dataSource, FillPlan plan, String jobId, Start start) {
+  public static int prepare(
+      DataSource dataSource, FillPlan plan, String jobId, Start start, Consumer<String> notes) {
     Ledger.ensure(dataSource);
     List<TablePlan> filled =
         plan.tables().stream().filter(t -> t.rows() > 0 && !t.secondPass()).toList();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       switch (start) {
-        case TRUNCATE ->
-            s.execute(
-                "TRUNCATE "
-                    + filled.stream()
-                        .map(t -> t.table().qualifiedName())
-                        .collect(Collectors.joining(", ")));
+        case TRUNCATE -> Truncation.run(c, filled, notes);
         case EMPTY -> refuseNonEmpty(s, dataSource, plan, jobId, filled);
         case RESUME -> {
           return resumable(s, dataSource, plan, jobId, filled);

@@ -2,9 +2,14 @@ package io.spate.coordinator.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.worker.testing.TestDatabase;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -76,6 +81,81 @@ class FirstTryFillIT {
       db.execute("INSERT INTO account (email) VALUES ('new@example.com')");
       db.execute("INSERT INTO invitation (tenant_id, code) VALUES (1, 'new')");
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM invitation"));
+    }
+  }
+
+  /** Fills schema public but review and review_vote: they and archive.old_purchase are outside. */
+  private static final String[] REVIEWS_OUTSIDE = {
+    "--schema", "public", "--rows", "review=0", "--rows", "review_vote=0"
+  };
+
+  /** {@code spate local --truncate} on the database, and what it and the pool printed. */
+  private static Fills.Run truncating(TestDatabase db) {
+    PrintStream systemErr = System.err;
+    ByteArrayOutputStream logged = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
+    Fills.Run run;
+    try {
+      List<String> args =
+          new ArrayList<>(
+              List.of("local", "--db", db.jdbcUrl(), "--user", db.user(), "--truncate"));
+      args.addAll(List.of(REVIEWS_OUTSIDE));
+      run = Fills.cli(args.toArray(String[]::new));
+    } finally {
+      System.setErr(systemErr);
+    }
+    String printed = logged.toString(StandardCharsets.UTF_8) + run.err() + run.out();
+    assertFalse(
+        printed.contains("Exception") || printed.contains("\tat "),
+        () -> "no stack trace for an expected condition:\n" + printed);
+    return run;
+  }
+
+  @Test
+  void truncateEmptiesTheEmptyTablesOutsideTheFillThatReferenceItNamingEveryTableFirst()
+      throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("truncate-outside-the-fill.sql"));
+      List<String> constraints = Fills.constraints(db);
+      String emptied =
+          "--truncate: emptying public.customer, public.purchase, archive.old_purchase, public.review, public.review_vote"
+              + " (outside the fill but empty, and referencing a table emptied:"
+              + " archive.old_purchase references public.customer (foreign key old_purchase_customer_id_fkey);"
+              + " public.review references public.purchase (foreign key review_purchase_id_fkey);"
+              + " public.review_vote references public.review (foreign key review_vote_review_id_fkey))";
+      for (int run = 1; run <= 2; run++) { // every table empty, then the filled ones full
+        Fills.Run truncated = truncating(db);
+        assertEquals(0, truncated.exitCode(), truncated::err);
+        assertTrue(truncated.err().contains(emptied + "\n"), truncated::err);
+      }
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM purchase"));
+      assertValid(db, constraints);
+      db.execute("INSERT INTO customer (name) VALUES ('new')");
+      db.execute("INSERT INTO purchase (customer_id, total) VALUES (1, 1)");
+      db.execute("INSERT INTO review (purchase_id, body) VALUES (1, 'new')");
+      assertEquals(1001L, db.queryLong("SELECT count(*) FROM purchase"));
+    }
+  }
+
+  @Test
+  void truncateRefusesATableOutsideTheFillThatHoldsRowsNamingItsForeignKeyAndEmptiesNothing()
+      throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("truncate-outside-the-fill.sql"));
+      Fills.local(db, REVIEWS_OUTSIDE);
+      db.execute("INSERT INTO archive.old_purchase VALUES (1, 1)");
+
+      Fills.Run refused = truncating(db);
+
+      assertEquals(1, refused.exitCode());
+      assertEquals(
+          "spate: error: --truncate would have to empty tables outside the fill that hold rows, so nothing was emptied:"
+              + " archive.old_purchase references public.customer (foreign key old_purchase_customer_id_fkey)."
+              + " Empty them first yourself (TRUNCATE archive.old_purchase), add them to the fill"
+              + " (--schema for another schema, rows for a table sized rows: 0), or drop those foreign keys\n",
+          refused.err().substring(refused.err().indexOf("spate: error:")));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM customer"));
+      assertEquals(1L, db.queryLong("SELECT count(*) FROM archive.old_purchase"));
     }
   }
 }
