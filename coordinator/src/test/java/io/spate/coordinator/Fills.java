@@ -72,6 +72,18 @@ public final class Fills {
     return db;
   }
 
+  /** A fixture schema of the coordinator's tests, {@code src/test/resources/schemas/<file>}. */
+  public static String schema(String file) {
+    try (var in = Fills.class.getResourceAsStream("/schemas/" + file)) {
+      if (in == null) {
+        throw new IllegalStateException("no test resource schemas/" + file);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   public static Path example(String name) {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("examples").resolve(name);
@@ -151,19 +163,26 @@ public final class Fills {
   }
 
   /**
-   * Every constraint of the database's own schemas (not the system's nor the ledger's), one line
-   * each: table, name, definition ({@code NOT VALID} included when the server does not hold it
-   * validated). The same list before and after a fill means the fill changed no constraint.
+   * Every constraint and index of the database's own schemas (not the system's nor the ledger's),
+   * one line each: table, name, definition ({@code NOT VALID} included when the server does not
+   * hold the constraint validated), and each index's definition ({@code INVALID} when it is not
+   * valid). The same list before and after a fill means the fill changed no constraint.
    */
   public static List<String> constraints(TestDatabase db) {
     return List.of(
         db.queryString(
                 """
-                SELECT string_agg(con.conrelid::regclass || ' ' || con.conname || ' '
-                                  || pg_get_constraintdef(con.oid), chr(10)
-                                  ORDER BY con.conrelid::regclass::text, con.conname)
-                FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace
-                WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'spate')
+                SELECT string_agg(line, chr(10) ORDER BY line) FROM (
+                  SELECT con.conrelid::regclass || ' ' || con.conname || ' '
+                         || pg_get_constraintdef(con.oid) AS line
+                  FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace
+                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'spate')
+                  UNION ALL
+                  SELECT pg_get_indexdef(i.indexrelid) || CASE WHEN i.indisvalid THEN '' ELSE ' INVALID' END
+                  FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+                  JOIN pg_namespace n ON n.oid = ic.relnamespace
+                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'spate')
+                ) lines
                 """)
             .split("\n"));
   }

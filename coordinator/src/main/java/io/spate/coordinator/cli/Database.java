@@ -63,6 +63,7 @@ public final class Database {
     config.setMinimumIdle(size); // opened in the background while the fill prepares
     config.setInitializationFailTimeout(-1); // the target was just proven by connect()
     config.setPoolName("spate");
+    config.setExceptionOverride(SqlErrors.POOL_EVICTION);
     config.setConnectionTimeout(30_000);
     config.addDataSourceProperty("connectTimeout", "10");
     return new HikariDataSource(config);

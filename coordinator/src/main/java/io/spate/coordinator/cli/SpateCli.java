@@ -176,7 +176,8 @@ public final class SpateCli {
                 jobId,
                 resume
                     ? TargetTables.Start.RESUME
-                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY);
+                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+                Streams.err::println);
         if (resume) {
           Streams.err.println(
               "resuming job "

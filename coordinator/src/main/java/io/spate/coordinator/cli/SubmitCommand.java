@@ -97,6 +97,7 @@ final class SubmitCommand implements Callable<Integer> {
               target,
               planned.plan(),
               truncate,
+              SpateCli.Streams.err::println,
               triggers,
               follow.retries(),
               follow.outage().at(options.database.db()),

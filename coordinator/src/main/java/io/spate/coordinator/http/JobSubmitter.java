@@ -109,6 +109,7 @@ final class JobSubmitter {
             targetName,
             plan,
             Boolean.TRUE.equals(r.truncate()),
+            note -> log.warn("target {}: {}", targetName, note),
             triggers,
             retries(r),
             settings.outage().at("target \"" + targetName + "\""),

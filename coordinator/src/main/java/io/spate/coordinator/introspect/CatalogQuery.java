@@ -42,6 +42,21 @@ record CatalogQuery(Connection connection, List<String> schemas) {
       """
           .formatted(USER_TABLE);
 
+  /**
+   * {@link #TABLES} and {@code rels}: the introspected tables and their partitions at any depth,
+   * each with its {@code root} (a table is its own), for what partitions may declare themselves.
+   */
+  static final String TABLES_AND_PARTITIONS =
+      TABLES
+          + """
+          , rels AS (
+            SELECT oid, oid AS root FROM tabs
+            UNION ALL
+            SELECT c.oid, pg_partition_root(c.oid)::oid FROM pg_class c
+            WHERE c.relispartition AND pg_partition_root(c.oid)::oid IN (SELECT oid FROM tabs)
+          )
+          """;
+
   /** Handles one result row. */
   @FunctionalInterface
   interface RowHandler {

@@ -31,14 +31,8 @@ final class PgConstraints {
    * constraints on its partitions and of foreign keys that reference a partitioned table.
    */
   private static final String CONSTRAINTS_SQL =
-      CatalogQuery.TABLES
+      CatalogQuery.TABLES_AND_PARTITIONS
           + """
-          , rels AS (
-            SELECT oid, oid AS root FROM tabs
-            UNION ALL
-            SELECT c.oid, pg_partition_root(c.oid)::oid FROM pg_class c
-            WHERE c.relispartition AND pg_partition_root(c.oid)::oid IN (SELECT oid FROM tabs)
-          )
           SELECT rels.root AS conrelid, con.conname, con.contype,
                  refns.nspname AS ref_schema, ref.relname AS ref_table,
                  pg_get_constraintdef(con.oid) AS definition,

@@ -23,10 +23,10 @@ import java.util.Map;
  * (or type) oid into one {@link TableParts} per table.
  *
  * <p>Scope: ordinary and partitioned tables; a partitioned table carries its leaf partitions'
- * bounds ({@link Partitions}) and its partitions' own constraints. Partitions are not tables of
- * their own here; views, materialized views and foreign tables are skipped. A unique index that
- * backs no constraint is a unique key too. The statements each see their own snapshot; run inside a
- * REPEATABLE READ transaction if DDL may run concurrently.
+ * bounds ({@link Partitions}) and its partitions' own constraints and unique indexes. Partitions
+ * are not tables of their own here; views, materialized views and foreign tables are skipped. A
+ * unique index that backs no constraint is a unique key too. The statements each see their own
+ * snapshot; run inside a REPEATABLE READ transaction if DDL may run concurrently.
  */
 public final class PgIntrospector {
 

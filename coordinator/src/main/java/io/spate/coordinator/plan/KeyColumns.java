@@ -96,10 +96,30 @@ final class KeyColumns {
     return key;
   }
 
+  /**
+   * The keys whose uniqueness the values must build, in {@link Table#keys()} order: a key that
+   * holds every column of a smaller key is unique because that one is (a primary key (a, b) beside
+   * {@code UNIQUE (b)}), so the strongest uniqueness over a column set drives the mapping and the
+   * implied key none. A key of expressions only implies nothing.
+   */
+  static List<UniqueKey> driving(Table t) {
+    List<UniqueKey> keys = t.keys();
+    return keys.stream()
+        .filter(
+            k ->
+                keys.stream()
+                    .noneMatch(
+                        smaller ->
+                            !smaller.columns().isEmpty()
+                                && k.columns().containsAll(smaller.columns())
+                                && !smaller.columns().containsAll(k.columns())))
+        .toList();
+  }
+
   /** The key sequence of a key, identity or serial column. */
   ColumnPlan sequence(Table t, Column c) {
     long span = -1;
-    for (UniqueKey key : t.keys()) {
+    for (UniqueKey key : driving(t)) {
       if (!key.columns().contains(c.name())) {
         continue;
       }
@@ -112,9 +132,10 @@ final class KeyColumns {
       }
       int depth = identifying.isEmpty() ? -1 : identifies(t, identifying);
       long keySpan = depth < 0 ? 0 : shape.lineage().span(t.id(), depth);
-      span = span < 0 || keySpan == 0 ? keySpan : Math.max(span, keySpan);
+      // 0, unique over the whole table, is the strongest; else the widest group wins
+      span = span == 0 || keySpan == 0 ? 0 : Math.max(span, keySpan);
     }
-    span = Math.max(span, 0); // in no key (a serial column): unique over the whole table
+    span = Math.max(span, 0); // in no driving key (a serial column): unique over the whole table
     long maxValue = span == 0 ? shape.lineage().slots(t.id()) : span;
     if (!uniqueByConstruction(c.type())) {
       problems.add(

@@ -78,7 +78,7 @@ final class ReferenceStage {
                 Distribution.UNIFORM));
       }
     }
-    for (UniqueKey key : t.keys()) {
+    for (UniqueKey key : KeyColumns.driving(t)) {
       injectiveReferences(t, key, ancestors, result);
     }
     for (ForeignKey fk : t.foreignKeys()) {

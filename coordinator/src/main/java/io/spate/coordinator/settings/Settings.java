@@ -98,7 +98,7 @@ public final class Settings {
       Setting.option(
               "--truncate",
               Boolean.class,
-              "Empty the tables to fill first; without it a non-empty table stops the fill before anything is written")
+              "Empty the tables to fill first, in one TRUNCATE named before it runs, with the empty tables outside the fill that reference them (one holding rows stops the fill); without it a non-empty table stops the fill before anything is written")
           .field("truncate")
           .defaultValue(false, "off");
 

@@ -1,5 +1,6 @@
 package io.spate.worker.target;
 
+import com.zaxxer.hikari.SQLExceptionOverride;
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;
 import java.io.IOException;
@@ -26,6 +27,20 @@ public final class SqlErrors {
   private static final String LOCK_NOT_AVAILABLE = "55P03";
 
   private SqlErrors() {}
+
+  /**
+   * Which errors the connection pools take as a broken connection: HikariCP's own list (SQLSTATE
+   * class 08, 57P01..57P03, ...) but 0A000, feature not supported, which PostgreSQL raises for a
+   * statement it refuses on a sound connection (a {@code TRUNCATE} of a referenced table); taken as
+   * broken, the connection would be evicted with a warning and a stack trace.
+   */
+  public static final SQLExceptionOverride POOL_EVICTION =
+      new SQLExceptionOverride() {
+        @java.lang.Override
+        public Override adjudicate(SQLException e) {
+          return "0A000".equals(e.getSQLState()) ? Override.DO_NOT_EVICT : Override.CONTINUE_EVICT;
+        }
+      };
 
   /** Wraps {@code e} with {@code context} (what was being done, where) and the server's detail. */
   public static SpateException classify(String context, SQLException e) {

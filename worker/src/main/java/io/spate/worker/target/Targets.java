@@ -68,6 +68,7 @@ public final class Targets implements AutoCloseable {
           config.setMaximumPoolSize(poolSize);
           config.setMinimumIdle(0);
           config.setPoolName("spate-" + n);
+          config.setExceptionOverride(SqlErrors.POOL_EVICTION);
           HikariDataSource pool = new HikariDataSource(config);
           try {
             Ledger.ensure(pool);
