@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.testing.NetworkNamespace;
-import io.spate.coordinator.testing.PrivatePostgres;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.Await;
+import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,7 +71,7 @@ class NetworkFaultsIT {
   void aWorkerCutOffTheNetworkMidTaskHoldsTheJobOnlyUntilTheServerEndsItsSession()
       throws Exception {
     try (NetworkNamespace ns = NetworkNamespace.create();
-        PrivatePostgres pg = PrivatePostgres.start(ns.hostAddress());
+        PrivateCluster pg = PrivateCluster.create(ns.hostAddress());
         EmbeddedBroker broker = EmbeddedBroker.start(ns.hostAddress(), 0, null);
         TestDatabase db = pg.createDatabase()) {
       db.execute(SCHEMA);
