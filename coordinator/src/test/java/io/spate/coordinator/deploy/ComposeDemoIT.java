@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.deploy.ImageProcesses.Jar;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.worker.testing.Scratch;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ class ComposeDemoIT {
         ImageProcesses processes = new ImageProcesses()) {
       db.executeFile(
           ComposeFileTest.hostFile("postgres", "/docker-entrypoint-initdb.d/10-tpcc.sql"));
-      int servicePort = ImageProcesses.freePort();
+      int servicePort = Scratch.freePort();
       Map<String, String> hosts =
           Map.of(
               "kafka:9092", TestBroker.shared().bootstrapServers(),
@@ -72,7 +73,7 @@ class ComposeDemoIT {
       ImageProcesses.awaitOk(URI.create("http://127.0.0.1:" + servicePort + "/health"), log);
       options.put("--http-host", "127.0.0.1"); // this machine's loopback, as the service's --bind
       for (int i = 0; i < 2; i++) { // the compose file's default scale
-        options.put("--http-port", Integer.toString(ImageProcesses.freePort()));
+        options.put("--http-port", Integer.toString(Scratch.freePort()));
         processes.start(
             Jar.WORKER,
             args("worker", hosts, options, "--topic-prefix", prefix),

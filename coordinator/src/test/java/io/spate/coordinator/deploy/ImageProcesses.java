@@ -2,7 +2,6 @@ package io.spate.coordinator.deploy;
 
 import io.spate.worker.testing.Await;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -53,12 +52,6 @@ final class ImageProcesses implements AutoCloseable {
     Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
     processes.add(process);
     return process;
-  }
-
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 
   /** Waits up to a minute for {@code uri} to answer 200; the log tells why when it never does. */

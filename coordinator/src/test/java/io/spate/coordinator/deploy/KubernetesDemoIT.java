@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.spate.coordinator.deploy.ImageProcesses.Jar;
 import io.spate.coordinator.deploy.KubernetesManifestsTest.Manifests;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.worker.testing.Scratch;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -57,7 +58,7 @@ class KubernetesDemoIT {
       cluster.put(
           m.one(ConfigMap.class, "spate-settings").getData().get("kafka-bootstrap"),
           TestBroker.shared().bootstrapServers());
-      int servicePort = ImageProcesses.freePort();
+      int servicePort = Scratch.freePort();
       Map<String, String> options = new HashMap<>();
       options.put("--port", Integer.toString(servicePort));
       options.put("--coordinator", "http://127.0.0.1:" + servicePort);
@@ -77,7 +78,7 @@ class KubernetesDemoIT {
       options.put("--http-host", "127.0.0.1"); // this machine's loopback, as the service's --bind
       for (int i = 0; i < 2; i++) {
         Container worker = KubernetesManifestsTest.worker(m);
-        int httpPort = ImageProcesses.freePort();
+        int httpPort = Scratch.freePort();
         options.put("--http-port", Integer.toString(httpPort));
         Path workerLog = Files.createTempFile("k8s-worker", ".log");
         processes.start(

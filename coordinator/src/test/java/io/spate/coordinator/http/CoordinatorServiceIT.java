@@ -10,9 +10,9 @@ import io.spate.coordinator.Fills;
 import io.spate.coordinator.submit.SpateProcess;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.worker.testing.Await;
+import io.spate.worker.testing.Scratch;
 import io.spate.worker.testing.TestDatabase;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -62,7 +62,7 @@ class CoordinatorServiceIT {
     String bootstrap = TestBroker.shared().bootstrapServers();
     tokenFile = Files.createTempFile("spate-token", ".txt");
     Files.writeString(tokenFile, TOKEN + "\n");
-    int port = freePort();
+    int port = Scratch.freePort();
     base = URI.create("http://127.0.0.1:" + port + "/");
     service =
         SpateProcess.start(
@@ -84,7 +84,7 @@ class CoordinatorServiceIT {
             "--token-file",
             tokenFile.toString());
     for (int i = 0; i < 2; i++) {
-      int workerPort = freePort();
+      int workerPort = Scratch.freePort();
       workerPorts.add(workerPort);
       workers.add(
           SpateProcess.start(
@@ -443,12 +443,6 @@ class CoordinatorServiceIT {
       throw new AssertionError("no " + series + " in\n" + exposition);
     }
     return Double.parseDouble(m.group(1));
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 
   private static void awaitStatus(URI uri, int status, SpateProcess process)

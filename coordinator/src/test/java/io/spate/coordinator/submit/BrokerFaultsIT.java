@@ -10,16 +10,13 @@ import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.Await;
+import io.spate.worker.testing.Scratch;
 import io.spate.worker.testing.TestDatabase;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -62,9 +59,7 @@ class BrokerFaultsIT {
 
   @BeforeAll
   static void startBrokerAndFillLocallyForReference() throws Exception {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-      port = s.getLocalPort();
-    }
+    port = Scratch.freePort("127.0.0.1");
     dataDir = Files.createTempDirectory("spate-broker-faults-");
     broker = startBroker();
     reference = TestDatabase.withFixtureSchema("single.sql");
@@ -73,18 +68,14 @@ class BrokerFaultsIT {
   }
 
   @AfterAll
-  static void stopBroker() throws IOException {
+  static void stopBroker() {
     if (reference != null) {
       reference.close();
     }
     if (broker != null) {
       broker.close();
     }
-    try (Stream<Path> files = Files.walk(dataDir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
+    Scratch.deleteTree(dataDir);
   }
 
   @Test

@@ -6,25 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.testing.NetworkNamespace;
-import io.spate.coordinator.testing.PrivatePostgres;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.Await;
+import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +40,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The cut takes root: a network namespace, and a PostgreSQL cluster and a broker of the test's
  * own listening on its link (the shared ones listen on 127.0.0.1 only, out of the namespace's
- * reach). Without root it is skipped, saying so, and the frozen worker still runs.
+ * reach). The frozen worker (about 100 s, and the job needs no fix to pass) stands in for it where
+ * it cannot run: each scenario is skipped, saying why, where the other runs.
  *
  * <p>Workers run with {@code --dead-link-seconds 20} (a 40 s lock timeout), shorter than the
  * outage, so the test tells a session the server ended from one that lived until the link came
@@ -71,7 +74,7 @@ class NetworkFaultsIT {
   void aWorkerCutOffTheNetworkMidTaskHoldsTheJobOnlyUntilTheServerEndsItsSession()
       throws Exception {
     try (NetworkNamespace ns = NetworkNamespace.create();
-        PrivatePostgres pg = PrivatePostgres.start(ns.hostAddress());
+        PrivateCluster pg = PrivateCluster.create(ns.hostAddress());
         EmbeddedBroker broker = EmbeddedBroker.start(ns.hostAddress(), 0, null);
         TestDatabase db = pg.createDatabase()) {
       db.execute(SCHEMA);
@@ -139,6 +142,9 @@ class NetworkFaultsIT {
 
   @Test
   void aWorkerFrozenMidTaskDelaysTheJobButNeverFailsIt() throws Exception {
+    Assumptions.assumeTrue(
+        whyNoCut().isPresent(),
+        "the worker cut off the network runs here; the frozen one stands in only where it cannot");
     try (TestDatabase db = TestDatabase.create()) {
       db.execute(SCHEMA);
       Kafka kafka =
@@ -181,6 +187,11 @@ class NetworkFaultsIT {
         }
       }
     }
+  }
+
+  /** Why a worker cannot be cut off the network here, or empty when it can. */
+  private static Optional<String> whyNoCut() {
+    return NetworkNamespace.unavailable().or(PrivateCluster::unavailable);
   }
 
   private static void assertSameBytesAndNoTaskFailedForGood(TestDatabase db, Kafka kafka)

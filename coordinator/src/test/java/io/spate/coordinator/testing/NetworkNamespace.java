@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.opentest4j.TestAbortedException;
@@ -13,8 +14,8 @@ import org.opentest4j.TestAbortedException;
  * A Linux network namespace joined to this machine by a veth pair on a private /30, so a process
  * run in it ({@link #exec()}) reaches servers listening on {@link #hostAddress()} over a link a
  * test can cut ({@link #cut()}, {@link #restore()}). Needs root and iproute2; {@link #create()}
- * aborts the test (a skip with the reason) without them. {@link #close()} deletes the namespace and
- * with it the veth pair.
+ * aborts the test (a skip with the reason) without them, and {@link #unavailable()} says so. {@link
+ * #close()} deletes the namespace and with it the veth pair.
  */
 public final class NetworkNamespace implements AutoCloseable {
 
@@ -58,6 +59,16 @@ public final class NetworkNamespace implements AutoCloseable {
     } catch (RuntimeException e) {
       ns.close();
       throw e;
+    }
+  }
+
+  /** Why namespaces cannot be made here (found by making one), or empty when they can. */
+  public static Optional<String> unavailable() {
+    try {
+      create().close();
+      return Optional.empty();
+    } catch (TestAbortedException e) {
+      return Optional.of(e.getMessage());
     }
   }
 

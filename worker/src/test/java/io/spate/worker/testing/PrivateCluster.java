@@ -2,67 +2,81 @@ package io.spate.worker.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
  * A PostgreSQL server of a test's own, for tests that restart or stop the server under a running
- * fill (which no test may do to the shared one): the local PostgreSQL 15 binaries ({@code initdb},
- * {@code pg_ctl}), data in a temporary directory, trust authentication, listening on 127.0.0.1 at a
- * free port. It runs as user {@code postgres} when the test runs as root (the server refuses root),
- * else as the test's own user. {@link #create()} skips the test, saying why, where the binaries are
- * missing.
+ * fill, or need it on an address the shared one does not listen on (a network namespace's link):
+ * the binaries ({@code initdb}, {@code pg_ctl}) of the newest installation under {@code
+ * /usr/lib/postgresql}, data in a temporary directory, listening on one address at a free port and
+ * trusting every client that reaches it. It runs as user {@code postgres} when the test runs as
+ * root (the server refuses root), else as the test's own user. {@link #create} skips the test,
+ * saying why ({@link #unavailable()}), where it cannot start.
  *
  * <p>Its locale is {@code C.UTF-8}, the shared server's, so tables compare by {@code
  * Fills.checksums} across the two.
  */
 public final class PrivateCluster implements AutoCloseable {
 
-  private static final Path BIN = Path.of("/usr/lib/postgresql/15/bin");
+  private static final Path INSTALLATIONS = Path.of("/usr/lib/postgresql");
+  private static final Path RUNUSER = Path.of("/usr/sbin/runuser");
   private static final String SUPERUSER = "postgres";
 
+  private final Path bin;
   private final Path dir;
   private final Path data;
+  private final String host;
   private final int port;
   private final boolean asPostgres;
 
-  private PrivateCluster(Path dir, int port, boolean asPostgres) {
+  private PrivateCluster(Path bin, Path dir, String host, int port, boolean asPostgres) {
+    this.bin = bin;
     this.dir = dir;
     this.data = dir.resolve("data");
+    this.host = host;
     this.port = port;
     this.asPostgres = asPostgres;
   }
 
-  /** Initialises and starts a new server; skips the calling test if that is not possible here. */
+  /** A new server on 127.0.0.1; skips the calling test if that is not possible here. */
   public static PrivateCluster create() {
-    Assumptions.assumeTrue(
-        Files.isExecutable(BIN.resolve("initdb")) && Files.isExecutable(BIN.resolve("pg_ctl")),
-        "no PostgreSQL 15 binaries in " + BIN + " to run a private server");
-    boolean root = "root".equals(System.getProperty("user.name"));
-    Assumptions.assumeTrue(
-        !root || Files.isExecutable(Path.of("/usr/sbin/runuser")),
-        "running as root without runuser to start the server as " + SUPERUSER);
+    return create("127.0.0.1");
+  }
+
+  /**
+   * Initialises and starts a new server listening on {@code host} (an address of this machine);
+   * skips the calling test if that is not possible here.
+   */
+  public static PrivateCluster create(String host) {
+    unavailable().ifPresent(Assumptions::abort);
     PrivateCluster cluster;
     try {
-      cluster = new PrivateCluster(Files.createTempDirectory("spate-pg-"), freePort(), root);
+      cluster =
+          new PrivateCluster(
+              newestBin().orElseThrow(),
+              Files.createTempDirectory("spate-pg-"),
+              host,
+              Scratch.freePort(host),
+              isRoot());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot make a directory for a private server", e);
     }
     try {
-      if (root) {
+      if (cluster.asPostgres) {
         cluster.run(List.of("chown", SUPERUSER + ":", cluster.dir.toString()), false);
       }
       cluster.run(
           List.of(
-              BIN.resolve("initdb").toString(),
+              cluster.bin.resolve("initdb").toString(),
               "-D",
               cluster.data.toString(),
               "-U",
@@ -74,7 +88,15 @@ public final class PrivateCluster implements AutoCloseable {
               "--locale=C.UTF-8",
               "--no-sync"),
           true);
+      // initdb trusts loopback clients only; the server listens on one address, so: any client
+      Files.writeString(
+          cluster.data.resolve("pg_hba.conf"),
+          "host all all all trust\n",
+          StandardOpenOption.APPEND);
       cluster.start();
+    } catch (IOException e) {
+      cluster.close();
+      throw new UncheckedIOException("cannot configure the private server in " + cluster.dir, e);
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
@@ -82,14 +104,26 @@ public final class PrivateCluster implements AutoCloseable {
     return cluster;
   }
 
-  /** A JDBC URL of {@code database} on this server, as user {@code postgres}. */
-  public String jdbcUrl(String database) {
-    return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+  /**
+   * Why no private server can start here (no PostgreSQL installation, or root without {@code
+   * runuser}), or empty when one can.
+   */
+  public static Optional<String> unavailable() {
+    if (newestBin().isEmpty()) {
+      return Optional.of(
+          "no PostgreSQL binaries under " + INSTALLATIONS + " to run a private server");
+    }
+    if (isRoot() && !Files.isExecutable(RUNUSER)) {
+      return Optional.of(
+          "running as root without " + RUNUSER + " to start a server as " + SUPERUSER);
+    }
+    return Optional.empty();
   }
 
-  /** A new empty database on this server. */
+  /** A new empty database on this server, as user {@code postgres}. */
   public TestDatabase createDatabase() {
-    return TestDatabase.createOn(jdbcUrl("postgres"), SUPERUSER, "");
+    return TestDatabase.createOn(
+        "jdbc:postgresql://" + host + ":" + port + "/postgres", SUPERUSER, "");
   }
 
   /** Starts the stopped server; returns once it accepts connections. */
@@ -101,9 +135,11 @@ public final class PrivateCluster implements AutoCloseable {
         "-o",
         "-p "
             + port
-            + " -c listen_addresses=127.0.0.1 -c unix_socket_directories="
+            + " -c listen_addresses="
+            + host
+            + " -c unix_socket_directories="
             + dir
-            + " -c fsync=off");
+            + " -c fsync=off -c full_page_writes=off");
   }
 
   /**
@@ -127,17 +163,36 @@ public final class PrivateCluster implements AutoCloseable {
         pgCtl("stop", "-m", "immediate");
       }
     } finally {
-      try (Stream<Path> files = Files.walk(dir)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot delete " + dir, e);
-      }
+      Scratch.deleteTree(dir);
     }
+  }
+
+  /**
+   * The {@code bin} of the highest major version under {@link #INSTALLATIONS} (Debian's layout).
+   */
+  private static Optional<Path> newestBin() {
+    if (!Files.isDirectory(INSTALLATIONS)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> versions = Files.list(INSTALLATIONS)) {
+      return versions
+          .filter(v -> v.getFileName().toString().matches("\\d+"))
+          .filter(v -> Files.isExecutable(v.resolve("bin/initdb")))
+          .filter(v -> Files.isExecutable(v.resolve("bin/pg_ctl")))
+          .max(Comparator.comparingInt(v -> Integer.parseInt(v.getFileName().toString())))
+          .map(v -> v.resolve("bin"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + INSTALLATIONS, e);
+    }
+  }
+
+  private static boolean isRoot() {
+    return "root".equals(System.getProperty("user.name"));
   }
 
   private void pgCtl(String... args) {
     List<String> command =
-        new ArrayList<>(List.of(BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "-w"));
+        new ArrayList<>(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-w"));
     command.addAll(List.of(args));
     run(command, true);
   }
@@ -148,7 +203,7 @@ public final class PrivateCluster implements AutoCloseable {
   private void run(List<String> command, boolean asServerUser) {
     List<String> full = new ArrayList<>();
     if (asServerUser && asPostgres) {
-      full.addAll(List.of("/usr/sbin/runuser", "-u", SUPERUSER, "--"));
+      full.addAll(List.of(RUNUSER.toString(), "-u", SUPERUSER, "--"));
     }
     full.addAll(command);
     try {
@@ -181,12 +236,6 @@ public final class PrivateCluster implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted running " + full, e);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
     }
   }
 }
