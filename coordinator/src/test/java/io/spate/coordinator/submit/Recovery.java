@@ -9,15 +9,13 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The fault suite's report: each scenario prints, and appends to {@code
- * target/fault-recovery.txt}, how long its job took to finish after the fault ended (the kill, the
- * restart, the end of the outage) and how long the whole job took.
+ * The fault suite's report: each scenario prints, and appends to {@code target/fault-recovery.txt},
+ * how long its job took to finish after the fault ended (the kill, the restart, the end of the
+ * outage) and how long the whole job took.
  */
 final class Recovery {
 
   private static final Path REPORT = Path.of("target", "fault-recovery.txt");
-
-  private Recovery() {}
 
   /** Starts a scenario's clock: the job is submitted now. */
   static Recovery start() {
@@ -50,8 +48,7 @@ final class Recovery {
     System.out.println(line);
     try {
       Files.createDirectories(REPORT.getParent());
-      Files.writeString(
-          REPORT, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(REPORT, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + REPORT, e);
     }
