@@ -114,7 +114,7 @@ final class CoordinatorCommand implements Callable<Integer> {
       for (JobMessage job : jobs) {
         SpateCli.Streams.err.println(
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");
-        FillProgress progress = new FillProgress(job.plan());
+        FillProgress progress = FillProgress.ofJob(job);
         try (DistributedFill fill =
             new DistributedFill(settings, job, pool, progress, follow.retries())) {
           SubmitCommand.followWithDisplay(fill, progress);

@@ -98,6 +98,9 @@ public final class DistributedFill implements AutoCloseable {
   private volatile Observer observer = Observer.NONE;
   private volatile boolean cancelled;
 
+  /** When the latest event of the job that changed it happened; only the following thread. */
+  private long lastEventNanos;
+
   public DistributedFill(
       KafkaSettings kafka,
       JobMessage job,
@@ -109,6 +112,7 @@ public final class DistributedFill implements AutoCloseable {
     this.target = target;
     this.progress = progress;
     this.tracker = new JobTracker(job.plan(), retries);
+    this.lastEventNanos = progress.startNanos();
     Properties p = kafka.client();
     p.put(ProducerConfig.ACKS_CONFIG, "all");
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -167,6 +171,7 @@ public final class DistributedFill implements AutoCloseable {
           throw new SpateException("job " + job.jobId() + " / " + tracker.error());
         }
       }
+      progress.markEnded(lastEventNanos); // the job's last row committed then
       awaitFinishing();
       if (job.validatesForeignKeysAtEnd()) {
         ForeignKeys.validate(target, job.plan()); // workers may have loaded with the checks off
@@ -254,24 +259,26 @@ public final class DistributedFill implements AutoCloseable {
     }
     JobTracker.Change change = changed.get();
     observer.event(event, record.timestamp(), replaying);
+    long at = FillProgress.nanosAt(record.timestamp()); // when it happened, replayed or not
     FillProgress.TableProgress table = progress.table(change.table());
     if (event.type() == EventMessage.Type.STARTED) {
-      table.markStarted();
+      table.markStarted(at);
     }
     table.add(change.rowsDelta()); // a rolled-back attempt's rows are taken back
     if (event.type() == EventMessage.Type.SUCCEEDED || event.type() == EventMessage.Type.FAILED) {
       placement.settled(change.taskId());
     }
     if (change.tableDone()) {
-      finishTable(change.table());
+      finishTable(change.table(), at);
     }
+    lastEventNanos = at;
   }
 
-  /** Marks a table finished and ANALYZEs it in the background. */
-  private void finishTable(String table) {
+  /** Marks a table finished (at {@code atNanos}) and ANALYZEs it in the background. */
+  private void finishTable(String table, long atNanos) {
     TablePlan plan = job.plan().table(table);
     if (plan.rows() > 0) { // a table with no rows has no progress line and nothing to ANALYZE
-      progress.table(table).markFinished();
+      progress.table(table).markFinished(atNanos);
       finishing.add(finisher.submit(() -> TargetTables.finish(target, plan)));
     }
   }
