@@ -486,7 +486,7 @@ class CoordinatorServiceIT {
           }
           return false;
         },
-        Duration.ofSeconds(40),
+        Duration.ofSeconds(120), // a JVM and its Kafka clients start slowly on a busy machine
         uri + " to answer " + status,
         process::output);
   }
