@@ -13,6 +13,7 @@ import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.DatabaseOptions;
+import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
 import java.nio.file.Path;
@@ -82,7 +83,8 @@ final class CoordinatorCommand implements Callable<Integer> {
     try (var probe = Database.connect(db, user, password)) {
       probe.isValid(1); // the target answers before any job is followed
     } catch (java.sql.SQLException e) {
-      throw new SpateException("closing a connection to " + db + ": " + e.getMessage(), e);
+      throw new SpateException(
+          "closing a connection to " + SecretMask.url(db) + ": " + e.getMessage(), e);
     }
     List<JobMessage> jobs;
     try (JobCache cache = new JobCache(settings)) {

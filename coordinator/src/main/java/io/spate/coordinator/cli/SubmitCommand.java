@@ -14,6 +14,7 @@ import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.SecretMask;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -113,7 +114,7 @@ final class SubmitCommand implements Callable<Integer> {
               "detached: follow it with spate coordinator --bootstrap "
                   + kafka.bootstrap()
                   + " --db "
-                  + options.database.db()
+                  + SecretMask.url(options.database.db())
                   + " "
                   + fill.jobId());
           return 0;

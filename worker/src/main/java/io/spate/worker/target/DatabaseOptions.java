@@ -73,7 +73,7 @@ public final class DatabaseOptions {
   /** The three for the start-up log line: the password is never shown, only where it comes from. */
   public String describe() {
     return "db="
-        + db
+        + SecretMask.url(db)
         + " user="
         + (user == null ? "(default)" : user)
         + " password="
