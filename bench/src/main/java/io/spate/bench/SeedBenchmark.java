@@ -56,7 +56,7 @@ public class SeedBenchmark {
       throw new IllegalStateException(
           "NAME_COUNT is " + NAME_COUNT + ", NAMES holds " + NAMES.length);
     }
-    stream = Streams.cells(Streams.table(42, "big_t"), "c_name");
+    stream = Streams.cells(Streams.table(42, "public", "big_t"), "c_name");
     tpcc = Fixtures.tpcc().plan();
     orderLine =
         tpcc.table("order_line"); // 5..15 per order, under orders, customer, district, warehouse

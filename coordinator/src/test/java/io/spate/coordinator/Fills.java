@@ -9,6 +9,7 @@ import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
 import io.spate.worker.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
@@ -71,6 +72,18 @@ public final class Fills {
     return db;
   }
 
+  /** A fixture schema of the coordinator's tests, {@code src/test/resources/schemas/<file>}. */
+  public static String schema(String file) {
+    try (var in = Fills.class.getResourceAsStream("/schemas/" + file)) {
+      if (in == null) {
+        throw new IllegalStateException("no test resource schemas/" + file);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   public static Path example(String name) {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("examples").resolve(name);
@@ -81,20 +94,21 @@ public final class Fills {
     throw new IllegalStateException("no examples/" + name);
   }
 
-  /** The plan the CLI would make, from the same introspection. */
+  /** The plan the CLI would make with no {@code --schema}, from the same introspection. */
   public static FillPlan plan(TestDatabase db, FillConfig config, Map<String, Long> rows)
       throws SQLException {
+    return Plans.checkedPlan(schema(db), FillSettings.of(config, null, null, null, rows));
+  }
+
+  /** The tables of every schema a fill takes with no {@code --schema}. */
+  public static Schema schema(TestDatabase db) throws SQLException {
     try (Connection c = db.connect()) {
-      return Plans.checkedPlan(
-          PgIntrospector.introspect(c, List.of("public")),
-          FillSettings.of(config, null, null, null, rows));
+      return PgIntrospector.introspect(c, PgIntrospector.chosenSchemas(c, List.of()));
     }
   }
 
   public static List<Table> tables(TestDatabase db) throws SQLException {
-    try (Connection c = db.connect()) {
-      return PgIntrospector.introspect(c, List.of("public")).tables();
-    }
+    return schema(db).tables();
   }
 
   /** Per-table checksum of every row's text, in a fixed order: equal only for identical tables. */
@@ -102,7 +116,7 @@ public final class Fills {
     Map<String, String> sums = new TreeMap<>();
     for (Table t : tables(db)) {
       sums.put(
-          t.name(),
+          t.id(),
           db.queryString(
               "SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), 'empty') FROM "
                   + t.qualifiedName()
@@ -114,7 +128,8 @@ public final class Fills {
   /** Rows of each table whose foreign key finds no parent row (NULL keys excepted). */
   public static Map<String, Long> orphans(TestDatabase db) throws SQLException {
     Map<String, Long> orphans = new TreeMap<>();
-    for (Table t : tables(db)) {
+    Schema schema = schema(db);
+    for (Table t : schema.tables()) {
       for (ForeignKey fk : t.foreignKeys()) {
         String join =
             Stream.iterate(0, i -> i + 1)
@@ -137,22 +152,45 @@ public final class Fills {
                     + " c WHERE "
                     + notNull
                     + " AND NOT EXISTS (SELECT 1 FROM "
-                    + Table.quote(t.schema())
-                    + "."
-                    + Table.quote(fk.refTable())
+                    + schema.table(fk.refTable()).orElseThrow().qualifiedName()
                     + " p WHERE "
                     + join
                     + ")");
-        orphans.put(t.name() + "." + fk.name(), n);
+        orphans.put(t.id() + "." + fk.name(), n);
       }
     }
     return orphans;
   }
 
+  /**
+   * Every constraint and index of the database's own schemas (not the system's nor the ledger's),
+   * one line each: table, name, definition ({@code NOT VALID} included when the server does not
+   * hold the constraint validated), and each index's definition ({@code INVALID} when it is not
+   * valid). The same list before and after a fill means the fill changed no constraint.
+   */
+  public static List<String> constraints(TestDatabase db) {
+    return List.of(
+        db.queryString(
+                """
+                SELECT string_agg(line, chr(10) ORDER BY line) FROM (
+                  SELECT con.conrelid::regclass || ' ' || con.conname || ' '
+                         || pg_get_constraintdef(con.oid) AS line
+                  FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace
+                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'spate')
+                  UNION ALL
+                  SELECT pg_get_indexdef(i.indexrelid) || CASE WHEN i.indisvalid THEN '' ELSE ' INVALID' END
+                  FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+                  JOIN pg_namespace n ON n.oid = ic.relnamespace
+                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname NOT IN ('information_schema', 'spate')
+                ) lines
+                """)
+            .split("\n"));
+  }
+
   public static Map<String, Long> rowCounts(TestDatabase db) throws SQLException {
     Map<String, Long> counts = new TreeMap<>();
     for (Table t : tables(db)) {
-      counts.put(t.name(), db.queryLong("SELECT count(*) FROM " + t.qualifiedName()));
+      counts.put(t.id(), db.queryLong("SELECT count(*) FROM " + t.qualifiedName()));
     }
     return counts;
   }

@@ -30,8 +30,9 @@ import org.apache.kafka.common.utils.Time;
 
 /**
  * A single-node Kafka broker in this JVM: one KRaft process that is broker and controller at once,
- * listening on 127.0.0.1 only. It is what {@code spate broker} and {@code spate demo} run, so a
- * distributed fill needs no Kafka installation and no Docker.
+ * listening on 127.0.0.1 only (or on one other address of this machine, for tests whose clients
+ * live in another network namespace). It is what {@code spate broker} and {@code spate demo} run,
+ * so a distributed fill needs no Kafka installation and no Docker.
  *
  * <p>Every internal topic has replication factor 1 and new topics one partition, the only values a
  * one-node cluster can satisfy. The controller listens on a second, free port; the voter set is
@@ -51,13 +52,16 @@ public final class EmbeddedBroker implements AutoCloseable {
   private static final int BIND_ATTEMPTS = 3;
 
   private final KafkaRaftServer server;
+  private final String host;
   private final int port;
   private final Path dataDir;
   private final boolean ownsDataDir;
   private boolean closed;
 
-  private EmbeddedBroker(KafkaRaftServer server, int port, Path dataDir, boolean ownsDataDir) {
+  private EmbeddedBroker(
+      KafkaRaftServer server, String host, int port, Path dataDir, boolean ownsDataDir) {
     this.server = server;
+    this.host = host;
     this.port = port;
     this.dataDir = dataDir;
     this.ownsDataDir = ownsDataDir;
@@ -71,12 +75,19 @@ public final class EmbeddedBroker implements AutoCloseable {
    *     #close()} deletes
    */
   public static EmbeddedBroker start(int port, Path dataDir) {
+    return start(LOOPBACK, port, dataDir);
+  }
+
+  /**
+   * {@link #start(int, Path)} with the client port on {@code host}, an address of this machine,
+   * which the broker also advertises (the controller stays on 127.0.0.1).
+   */
+  public static EmbeddedBroker start(String host, int port, Path dataDir) {
     if (port < 0 || port > 65_535) {
       throw new SpateException("broker port must be 0 (any free port) or 1-65535, got " + port);
     }
-    if (port != 0 && !isFree(port)) {
-      throw new SpateException(
-          "cannot start the broker: port " + LOOPBACK + ":" + port + " is in use");
+    if (port != 0 && !isFree(host, port)) {
+      throw new SpateException("cannot start the broker: port " + host + ":" + port + " is in use");
     }
     boolean ownsDataDir = dataDir == null;
     Path dir = ownsDataDir ? createTempDir() : dataDir.toAbsolutePath();
@@ -84,9 +95,9 @@ public final class EmbeddedBroker implements AutoCloseable {
       Path logDir = dir.resolve("kraft-logs");
       Files.createDirectories(logDir);
       for (int attempt = 1; ; attempt++) {
-        int clientPort = port != 0 ? port : freePort();
-        int controllerPort = freePort();
-        Map<String, String> config = config(clientPort, controllerPort, logDir);
+        int clientPort = port != 0 ? port : freePort(host);
+        int controllerPort = freePort(LOOPBACK);
+        Map<String, String> config = config(host, clientPort, controllerPort, logDir);
         format(config, dir, logDir);
         KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(config, false), Time.SYSTEM);
         try {
@@ -98,7 +109,7 @@ public final class EmbeddedBroker implements AutoCloseable {
           }
           throw new SpateException(
               "cannot start the broker on "
-                  + LOOPBACK
+                  + host
                   + ":"
                   + clientPort
                   + " (controller port "
@@ -109,7 +120,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                   + e.getMessage(),
               e);
         }
-        EmbeddedBroker broker = new EmbeddedBroker(server, clientPort, dir, ownsDataDir);
+        EmbeddedBroker broker = new EmbeddedBroker(server, host, clientPort, dir, ownsDataDir);
         try {
           broker.awaitReady();
         } catch (RuntimeException e) {
@@ -128,8 +139,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
   }
 
-  /** The broker configuration: one node, both roles, loopback only, replication factor 1. */
-  static Map<String, String> config(int clientPort, int controllerPort, Path logDir) {
+  /** The broker configuration: one node, both roles, one address, replication factor 1. */
+  static Map<String, String> config(String host, int clientPort, int controllerPort, Path logDir) {
     return Map.ofEntries(
         Map.entry("process.roles", "broker,controller"),
         Map.entry("node.id", Integer.toString(NODE_ID)),
@@ -137,14 +148,14 @@ public final class EmbeddedBroker implements AutoCloseable {
         Map.entry(
             "listeners",
             "PLAINTEXT://"
-                + LOOPBACK
+                + host
                 + ":"
                 + clientPort
                 + ",CONTROLLER://"
                 + LOOPBACK
                 + ":"
                 + controllerPort),
-        Map.entry("advertised.listeners", "PLAINTEXT://" + LOOPBACK + ":" + clientPort),
+        Map.entry("advertised.listeners", "PLAINTEXT://" + host + ":" + clientPort),
         Map.entry("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"),
         Map.entry("controller.listener.names", "CONTROLLER"),
         Map.entry("inter.broker.listener.name", "PLAINTEXT"),
@@ -236,9 +247,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
   }
 
-  /** {@code 127.0.0.1:PORT}, for {@code bootstrap.servers}. */
+  /** {@code HOST:PORT} (127.0.0.1 unless started on another address), for bootstrap servers. */
   public String bootstrapServers() {
-    return LOOPBACK + ":" + port;
+    return host + ":" + port;
   }
 
   public int port() {
@@ -277,16 +288,16 @@ public final class EmbeddedBroker implements AutoCloseable {
     return false;
   }
 
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+  private static int freePort(String host) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
       return socket.getLocalPort();
     } catch (IOException e) {
-      throw new SpateException("cannot find a free port on " + LOOPBACK + ": " + e.getMessage(), e);
+      throw new SpateException("cannot find a free port on " + host + ": " + e.getMessage(), e);
     }
   }
 
-  private static boolean isFree(int port) {
-    try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName(LOOPBACK))) {
+  private static boolean isFree(String host, int port) {
+    try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName(host))) {
       return socket.getLocalPort() == port;
     } catch (IOException e) {
       return false;

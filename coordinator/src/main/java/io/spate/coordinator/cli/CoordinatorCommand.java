@@ -9,11 +9,13 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
+import io.spate.worker.cli.GracefulStop;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.DatabaseOptions;
 import io.spate.worker.target.SecretMask;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
 import java.nio.file.Path;
@@ -80,7 +82,8 @@ final class CoordinatorCommand implements Callable<Integer> {
     String db = database.db();
     String user = database.user();
     String password = database.password();
-    try (var probe = Database.connect(db, user, password)) {
+    SessionSettings session = database.session();
+    try (var probe = Database.connect(db, user, password, session)) {
       probe.isValid(1); // the target answers before any job is followed
     } catch (java.sql.SQLException e) {
       throw new SpateException(
@@ -112,13 +115,14 @@ final class CoordinatorCommand implements Callable<Integer> {
       SpateCli.Streams.out.println("no running jobs on " + settings.topics().jobs());
       return 0;
     }
-    try (HikariDataSource pool = Database.pool(db, user, password, 2)) {
+    try (HikariDataSource pool = Database.pool(db, user, password, 2, session)) {
       for (JobMessage job : jobs) {
         SpateCli.Streams.err.println(
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");
         FillProgress progress = FillProgress.ofJob(job);
         try (DistributedFill fill =
-            new DistributedFill(settings, job, pool, progress, follow.retries())) {
+            new DistributedFill(
+                settings, job, pool, progress, follow.retries(), follow.outage().at(db))) {
           SubmitCommand.followWithDisplay(fill, progress);
         }
       }
@@ -151,17 +155,30 @@ final class CoordinatorCommand implements Callable<Integer> {
     KafkaSettings settings = kafka.settings();
     settings.ensureTopics();
     ServiceSettings service =
-        new ServiceSettings(bind, port, settings, all, token, metricsPublic, follow.retries());
-    try (CoordinatorService running = CoordinatorService.start(service)) {
-      SpateCli.Streams.err.println("spate coordinator service: " + service.describe());
-      SpateCli.Streams.err.println(
-          "spate coordinator service: listening on http://"
-              + bind
-              + ":"
-              + running.port()
-              + "/ (API under /jobs, live page at /)");
-      Runtime.getRuntime().addShutdownHook(new Thread(running::close, "spate-service-stop"));
-      running.awaitClosed();
+        new ServiceSettings(
+            bind, port, settings, all, token, metricsPublic, follow.retries(), follow.outage());
+    GracefulStop graceful = null;
+    boolean closed = false;
+    try {
+      try (CoordinatorService running = CoordinatorService.start(service)) {
+        // SIGTERM: stop listening and following (jobs stay RUNNING on Kafka), then exit
+        graceful =
+            GracefulStop.install("spate-service-stop", running::close, Duration.ofSeconds(30));
+        SpateCli.Streams.err.println("spate coordinator service: " + service.describe());
+        SpateCli.Streams.err.println(
+            "spate coordinator service: listening on http://"
+                + bind
+                + ":"
+                + running.port()
+                + "/ (API under /jobs, live page at /)");
+        running.awaitClosed();
+        closed = true;
+      }
+      SpateCli.Streams.err.println("spate coordinator service: stopped");
+    } finally {
+      if (graceful != null) {
+        graceful.finished(closed);
+      }
     }
     return 0;
   }

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.target.SecretMask;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import java.sql.Connection;
@@ -12,7 +13,10 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
 
-/** Opens the target database, turning a bad URL or credentials into a message that says which. */
+/**
+ * Opens the target database, turning a bad URL or credentials into a message that says which. Every
+ * connection carries the command's {@link SessionSettings}.
+ */
 public final class Database {
 
   private Database() {}
@@ -33,7 +37,8 @@ public final class Database {
     return url;
   }
 
-  public static Connection connect(String url, String user, String password) {
+  public static Connection connect(
+      String url, String user, String password, SessionSettings session) {
     checkUrl(url, "--db");
     Properties props = new Properties();
     if (user != null) {
@@ -44,7 +49,7 @@ public final class Database {
     }
     props.setProperty("connectTimeout", "10");
     try {
-      return DriverManager.getConnection(url, props);
+      return DriverManager.getConnection(session.connectUrl(url, props), props);
     } catch (SQLException e) {
       // the driver may quote the URL too
       throw new SecretMask(List.of(new Targets.Target(url, user, password)))
@@ -55,15 +60,17 @@ public final class Database {
   }
 
   /** A pool of {@code size} connections, created after {@link #connect} proved the target works. */
-  public static HikariDataSource pool(String url, String user, String password, int size) {
+  public static HikariDataSource pool(
+      String url, String user, String password, int size, SessionSettings session) {
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(url);
+    session.configure(config, url);
     config.setUsername(user);
     config.setPassword(password);
     config.setMaximumPoolSize(size);
     config.setMinimumIdle(size); // opened in the background while the fill prepares
     config.setInitializationFailTimeout(-1); // the target was just proven by connect()
     config.setPoolName("spate");
+    config.setExceptionOverride(SqlErrors.POOL_EVICTION);
     config.setConnectionTimeout(30_000);
     config.addDataSourceProperty("connectTimeout", "10");
     return new HikariDataSource(config);

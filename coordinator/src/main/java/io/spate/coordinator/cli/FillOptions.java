@@ -1,10 +1,12 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.settings.Settings;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +21,9 @@ final class FillOptions {
 
   @Mixin DatabaseOptions database;
 
+  /** The schemas named; none: every schema that holds tables ({@link #chosenSchemas}). */
   @Option(names = "--schema", paramLabel = "NAME", split = ",")
-  List<String> schemas = List.of(Settings.SCHEMAS.defaultValue());
+  List<String> schemas = List.of();
 
   @Option(names = "--config", paramLabel = "FILE")
   Path config;
@@ -37,6 +40,23 @@ final class FillOptions {
   @Option(names = "--task-rows", paramLabel = "N")
   Long taskRows;
 
+  /**
+   * The schemas to fill, printed before anything is written: those {@code --schema} names, else
+   * every schema that holds tables of the application's own.
+   */
+  List<String> chosenSchemas(Connection connection) {
+    List<String> chosen = PgIntrospector.chosenSchemas(connection, schemas);
+    SpateCli.Streams.err.println(
+        "schemas: "
+            + (!schemas.isEmpty()
+                ? String.join(", ", chosen)
+                : chosen.isEmpty()
+                    ? "none (no schema holds a table but the system's, spate's and extensions' own)"
+                    : String.join(", ", chosen)
+                        + " (every schema that holds tables; --schema narrows)"));
+    return chosen;
+  }
+
   FillConfig loadConfig() {
     return config == null ? FillConfig.EMPTY : FillConfig.load(config);
   }
@@ -48,8 +68,6 @@ final class FillOptions {
   /** The effective settings, for the one start-up log line; the password is never shown. */
   String describe(FillSettings s) {
     return database.describe()
-        + " schemas="
-        + schemas
         + " config="
         + (config == null ? "(none)" : config)
         + " seed="

@@ -7,6 +7,7 @@ import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
+import io.spate.worker.target.SessionSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
@@ -27,13 +28,14 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
     CompletableFuture<FillConfig> config = CompletableFuture.supplyAsync(options::loadConfig);
     String user = options.database.user();
     String password = options.database.password();
+    SessionSettings session = options.database.session();
     HikariDataSource pool = null;
-    try (Connection connection = Database.connect(db, user, password)) {
-      pool = Database.pool(db, user, password, poolSize);
-      Schema schema = PgIntrospector.introspect(connection, options.schemas);
+    try (Connection connection = Database.connect(db, user, password, session)) {
+      pool = Database.pool(db, user, password, poolSize, session);
       FillSettings settings = options.settings(SpateCli.await(config));
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
+      Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
       FillPlan plan = Plans.checkedPlan(schema, settings);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       return new PlannedTarget(pool, plan);

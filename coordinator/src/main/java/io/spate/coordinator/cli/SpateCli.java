@@ -17,9 +17,11 @@ import io.spate.worker.cli.WorkerCommand;
 import io.spate.worker.settings.CommandLineCheck;
 import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.DatabaseOptions;
+import io.spate.worker.target.Outage;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -94,7 +96,7 @@ public final class SpateCli {
 
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
-    Schema schema = PgIntrospector.introspect(connection, options.schemas);
+    Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
     return Plans.checkedPlan(schema, settings);
   }
 
@@ -110,7 +112,9 @@ public final class SpateCli {
       FillConfig config = options.loadConfig();
       FillSettings settings = options.settings(config);
       DatabaseOptions database = options.database;
-      try (Connection c = Database.connect(database.db(), database.user(), database.password())) {
+      try (Connection c =
+          Database.connect(
+              database.db(), database.user(), database.password(), database.session())) {
         PlanPrinter.print(introspectAndPlan(options, c, settings), Streams.out);
       }
       return 0;
@@ -136,6 +140,9 @@ public final class SpateCli {
     @Option(names = "--disable-triggers")
     boolean disableTriggers;
 
+    @Option(names = "--outage-seconds", paramLabel = "S")
+    int outageSeconds = WorkerSettings.OUTAGE_SECONDS.defaultValue();
+
     @Override
     public Integer call() {
       if (resume && truncate) {
@@ -154,7 +161,9 @@ public final class SpateCli {
                   + " resume="
                   + resume
                   + " disable-triggers="
-                  + disableTriggers)) {
+                  + disableTriggers
+                  + " outage-seconds="
+                  + outageSeconds)) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
         LoadTriggers triggers = LoadTriggers.choose(target.pool(), plan, disableTriggers);
@@ -167,7 +176,8 @@ public final class SpateCli {
                 jobId,
                 resume
                     ? TargetTables.Start.RESUME
-                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY);
+                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+                Streams.err::println);
         if (resume) {
           Streams.err.println(
               "resuming job "
@@ -182,7 +192,17 @@ public final class SpateCli {
             ProgressDisplay.start(progress, Streams.err, System.console() != null);
         LocalFill.Summary summary;
         try {
-          summary = new LocalFill(plan, target.pool(), threads, progress, triggers.mode()).run();
+          Outage outage = Outage.upTo(Duration.ofSeconds(outageSeconds)).at(options.database.db());
+          summary =
+              new LocalFill(
+                      plan,
+                      target.pool(),
+                      threads,
+                      progress,
+                      triggers.mode(),
+                      options.database.session(),
+                      outage)
+                  .run();
         } finally {
           display.close();
         }

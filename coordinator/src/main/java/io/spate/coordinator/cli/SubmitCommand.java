@@ -14,6 +14,7 @@ import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.SecretMask;
 import java.io.IOException;
 import java.net.URI;
@@ -83,7 +84,9 @@ final class SubmitCommand implements Callable<Integer> {
                 + " truncate="
                 + truncate
                 + " disable-triggers="
-                + disableTriggers)) {
+                + disableTriggers
+                + " outage-seconds="
+                + follow.outage().limit().toSeconds())) {
       FillProgress progress = new FillProgress(planned.plan());
       // this role's; with --disable-triggers each worker's own role is checked by its first task
       LoadTriggers triggers = LoadTriggers.choose(planned.pool(), planned.plan(), disableTriggers);
@@ -95,8 +98,10 @@ final class SubmitCommand implements Callable<Integer> {
               target,
               planned.plan(),
               truncate,
+              SpateCli.Streams.err::println,
               triggers,
               follow.retries(),
+              follow.outage().at(options.database.db()),
               progress)) {
         SpateCli.Streams.err.println(
             "job "
@@ -133,6 +138,9 @@ final class SubmitCommand implements Callable<Integer> {
     List<String> misplaced = new ArrayList<>(options.database.given());
     if (kafka.bootstrap() != null) {
       misplaced.add("--bootstrap");
+    }
+    if (follow.outageSeconds != null) {
+      misplaced.add("--outage-seconds");
     }
     if (!misplaced.isEmpty()) {
       throw new SpateException(
@@ -211,6 +219,9 @@ final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--stall-seconds", paramLabel = "S")
     Long stallSeconds;
 
+    @Option(names = "--outage-seconds", paramLabel = "S")
+    Integer outageSeconds;
+
     /** The retries given, over the defaults; the values were checked with the command line. */
     Retries retries() {
       Retries d = Retries.DEFAULT;
@@ -218,6 +229,13 @@ final class SubmitCommand implements Callable<Integer> {
           maxAttempts == null ? d.maxAttempts() : maxAttempts,
           d.firstBackoff(),
           stallSeconds == null ? d.stallTimeout() : Duration.ofSeconds(stallSeconds));
+    }
+
+    /** How long the follower's own work on the target waits after losing the connection. */
+    Outage outage() {
+      return outageSeconds == null
+          ? Outage.DEFAULT
+          : Outage.upTo(Duration.ofSeconds(outageSeconds));
     }
   }
 }

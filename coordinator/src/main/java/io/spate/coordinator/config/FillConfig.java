@@ -1,6 +1,7 @@
 package io.spate.coordinator.config;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -85,6 +87,7 @@ public record FillConfig(
         YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
     try {
       FillConfig config = yaml.readValue(text, FillConfig.class);
@@ -95,20 +98,23 @@ public record FillConfig(
       Settings.check(config, Settings.CONFIG_KEYS, problems);
       problems.throwIfAny(subject);
       return config;
-    } catch (UnrecognizedPropertyException e) {
-      throw new SpateException(
-          subject
-              + ": unknown setting '"
-              + pathOf(e)
-              + "' (known there: "
-              + e.getKnownPropertyIds()
-              + ")",
-          e);
-    } catch (JsonMappingException e) {
-      throw new SpateException(subject + ": at '" + pathOf(e) + "': " + e.getOriginalMessage(), e);
     } catch (JacksonException e) {
-      throw new SpateException(subject + ": " + e.getOriginalMessage() + locationOf(e), e);
+      throw new SpateException(subject + ": " + describe(text, e), e);
     }
+  }
+
+  /** What is wrong with the text, on one line, naming where. */
+  private static String describe(String text, JacksonException e) {
+    Optional<String> yamlError = YamlErrors.syntax(e).or(() -> YamlErrors.duplicateKey(text, e));
+    if (yamlError.isPresent()) {
+      return yamlError.get();
+    }
+    return switch (e) {
+      case UnrecognizedPropertyException u ->
+          "unknown setting '" + pathOf(u) + "' (known there: " + u.getKnownPropertyIds() + ")";
+      case JsonMappingException m -> "at '" + pathOf(m) + "': " + m.getOriginalMessage();
+      default -> e.getOriginalMessage() + locationOf(e);
+    };
   }
 
   /** The setting's path, e.g. {@code tables.account.rowz}: Jackson's line numbers point past it. */

@@ -85,7 +85,14 @@ final class Demo implements AutoCloseable {
     FillProgress progress = new FillProgress(plan);
     DistributedFill fill =
         Submission.publish(
-            kafka, servers.pool(), Targets.DEFAULT, plan, false, Retries.DEFAULT, progress);
+            kafka,
+            servers.pool(),
+            Targets.DEFAULT,
+            plan,
+            false,
+            err::println,
+            Retries.DEFAULT,
+            progress);
     // Owned too, so Ctrl-C closes it before the broker goes (its clients would retry, and say so).
     Teardown.Stoppable closeFill = teardown.own("the job's follower", Teardown.once(fill::close));
     ProgressDisplay display;

@@ -7,6 +7,7 @@ import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import java.io.PrintStream;
@@ -138,7 +139,9 @@ final class DemoServers {
       Targets workerTargets = teardown.own(workerId + "'s pool", new Targets(targets, 2));
       WorkerLoop loop =
           teardown.own(
-              workerId, new WorkerLoop(kafka, workerTargets, 1, workerId, WORKER_GRACE_SECONDS));
+              workerId,
+              new WorkerLoop(
+                  kafka, workerTargets, 1, workerId, WORKER_GRACE_SECONDS, Outage.DEFAULT));
       Thread thread = new Thread(loop::run, "spate-" + workerId);
       thread.setUncaughtExceptionHandler((t, e) -> failed.accept(workerId, e));
       teardown.onClose(

@@ -1,6 +1,7 @@
 package io.spate.coordinator.http;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 
@@ -28,6 +29,10 @@ final class EventStream {
         .putHeader("content-type", "text/event-stream")
         .putHeader("cache-control", "no-cache")
         .putHeader("x-accel-buffering", "no");
+    if (ctx.request().method() == HttpMethod.HEAD) {
+      response.end(); // the stream's headers, no events
+      return;
+    }
     Runnable send =
         () -> {
           if (response.closed() || response.ended()) {

@@ -34,7 +34,12 @@ final class JobAdoption {
         FillProgress progress = FillProgress.ofJob(m);
         DistributedFill fill =
             new DistributedFill(
-                settings.kafka(), m, targets.dataSource(m.target()), progress, settings.retries());
+                settings.kafka(),
+                m,
+                targets.dataSource(m.target()),
+                progress,
+                settings.retries(),
+                settings.outage().at("target \"" + m.target() + "\""));
         log.info(
             "adopting running job {} (target {}, {} tasks)",
             m.jobId(),

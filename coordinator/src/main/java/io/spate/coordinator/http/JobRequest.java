@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * @param target the target name (default: {@code default}, the service's {@code --db})
  * @param config the fill configuration: the YAML text of a {@code fill.yaml}
- * @param schemas schemas whose tables are filled (default: public)
+ * @param schemas schemas whose tables are filled (default: every schema that holds tables, as
+ *     {@code --schema} says)
  * @param rows row counts by table, like {@code --rows TABLE=N}
  * @param maxAttempts attempts of a task failing with a retriable error (default: the service's)
  * @param stallSeconds a started task silent this long is published again (default: the service's)

@@ -100,14 +100,11 @@ final class JobSubmitter {
     }
     problems.throwIfAny("invalid job request");
     DataSource target = targets.dataSource(targetName);
+    List<String> schemas;
     Schema schema;
     try (Connection c = target.getConnection()) {
-      schema =
-          PgIntrospector.introspect(
-              c,
-              r.schemas() == null || r.schemas().isEmpty()
-                  ? List.of(Settings.SCHEMAS.defaultValue())
-                  : r.schemas());
+      schemas = PgIntrospector.chosenSchemas(c, r.schemas() == null ? List.of() : r.schemas());
+      schema = PgIntrospector.introspect(c, schemas);
     } catch (SQLException e) {
       throw SqlErrors.classify("target " + targetName + ": cannot connect", e);
     }
@@ -122,14 +119,17 @@ final class JobSubmitter {
             targetName,
             plan,
             Boolean.TRUE.equals(r.truncate()),
+            note -> log.warn("target {}: {}", targetName, note),
             triggers,
             retries(r),
+            settings.outage().at("target \"" + targetName + "\""),
             progress);
     metrics.jobSubmitted();
     log.info(
-        "job {} submitted: target {}, {} tables, {} rows, {} tasks",
+        "job {} submitted: target {}, schemas {}, {} tables, {} rows, {} tasks",
         fill.jobId(),
         targetName,
+        String.join(", ", schemas),
         plan.tables().size(),
         plan.totalRows(),
         plan.tasks().size());

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.spate.protocol.error.SpateException;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -53,36 +56,30 @@ final class ServiceRoutes {
   Router router() {
     Router router = Router.router(vertx);
     router.route().handler(this::authorize);
-    router
-        .get("/health")
-        .handler(ctx -> ctx.response().putHeader("content-type", "text/plain").end("ok\n"));
-    router
-        .get("/")
+    get(router, "/health").handler(ctx -> end(ctx, "text/plain", Buffer.buffer("ok\n")));
+    get(router, "/")
+        .handler(
+            ctx -> {
+              ctx.response().putHeader("cache-control", "no-store");
+              end(ctx, "text/html; charset=utf-8", Buffer.buffer(page));
+            });
+    get(router, "/metrics")
         .handler(
             ctx ->
-                ctx.response()
-                    .putHeader("content-type", "text/html; charset=utf-8")
-                    .putHeader("cache-control", "no-store")
-                    .end(Buffer.buffer(page)));
-    router
-        .get("/metrics")
-        .handler(
-            ctx ->
-                ctx.response()
-                    .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8")
-                    .end(metrics.scrape()));
+                end(
+                    ctx,
+                    "text/plain; version=0.0.4; charset=utf-8",
+                    Buffer.buffer(metrics.scrape())));
     router
         .post("/jobs")
         .handler(BodyHandler.create().setBodyLimit(4 * 1024 * 1024))
         .handler(this::submit);
-    router
-        .get("/jobs")
+    get(router, "/jobs")
         .handler(
             ctx -> json(ctx, 200, jobs.newestFirst().stream().map(j -> j.view(false)).toList()));
-    router.get("/jobs/:id").handler(ctx -> withJob(ctx, job -> json(ctx, 200, job.view(true))));
+    get(router, "/jobs/:id").handler(ctx -> withJob(ctx, job -> json(ctx, 200, job.view(true))));
     router.delete("/jobs/:id").handler(ctx -> withJob(ctx, job -> cancel(ctx, job)));
-    router
-        .get("/jobs/:id/events")
+    get(router, "/jobs/:id/events")
         .handler(ctx -> withJob(ctx, job -> EventStream.stream(vertx, ctx, job)));
     router
         .route()
@@ -98,6 +95,14 @@ final class ServiceRoutes {
                         + ctx.request().path()
                         + " (try GET /jobs, POST /jobs, GET|DELETE /jobs/{id}, GET /jobs/{id}/events, GET /metrics, GET /health)"));
     return router;
+  }
+
+  /**
+   * A GET route that answers HEAD too, as HTTP asks of every GET resource (load balancers and
+   * uptime checks probe with HEAD): the same status and headers, no body ({@link #end}).
+   */
+  private static Route get(Router router, String path) {
+    return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
   }
 
   /** Open: /health, the page's static shell, and /metrics when the operator made it public. */
@@ -192,10 +197,21 @@ final class ServiceRoutes {
   }
 
   private static void json(RoutingContext ctx, int status, Object body) {
-    ctx.response()
-        .setStatusCode(status)
-        .putHeader("content-type", "application/json")
-        .end(ServiceJson.toJson(body));
+    ctx.response().setStatusCode(status);
+    end(ctx, "application/json", Buffer.buffer(ServiceJson.toJson(body)));
+  }
+
+  /**
+   * Ends a response with its body, or a HEAD's with the body's length only: Vert.x drops a HEAD's
+   * body over HTTP/1.1 but sends it over HTTP/2 (h2c), where clients then read one.
+   */
+  private static void end(RoutingContext ctx, String contentType, Buffer body) {
+    HttpServerResponse response = ctx.response().putHeader("content-type", contentType);
+    if (ctx.request().method() == HttpMethod.HEAD) {
+      response.putHeader("content-length", Integer.toString(body.length())).end();
+    } else {
+      response.end(body);
+    }
   }
 
   private static void error(RoutingContext ctx, int status, String message) {

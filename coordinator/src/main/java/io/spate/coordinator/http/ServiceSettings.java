@@ -4,6 +4,7 @@ import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.settings.Settings;
 import io.spate.protocol.error.Problems;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.Targets;
 import java.util.Map;
@@ -18,6 +19,7 @@ import java.util.Map;
  *     explicitly turned off ({@code --no-auth})
  * @param metricsPublic whether {@code /metrics} answers without the token
  * @param retries how jobs retry unless a request says otherwise
+ * @param outage how long a job's follower waits for its target after losing the connection
  */
 public record ServiceSettings(
     String bind,
@@ -26,7 +28,8 @@ public record ServiceSettings(
     Map<String, Targets.Target> targets,
     ApiToken token,
     boolean metricsPublic,
-    Retries retries) {
+    Retries retries,
+    Outage outage) {
 
   public ServiceSettings {
     Problems problems = new Problems();
@@ -68,7 +71,9 @@ public record ServiceSettings(
     b.append(" auth=")
         .append(token == null ? "OFF (--no-auth)" : "bearer token")
         .append(" metrics=")
-        .append(metricsPublic ? "public" : "token");
+        .append(metricsPublic ? "public" : "token")
+        .append(" outage-seconds=")
+        .append(outage.limit().toSeconds());
     return b.toString();
   }
 }

@@ -19,6 +19,18 @@ import java.util.Map;
  */
 record CatalogQuery(Connection connection, List<String> schemas) {
 
+  /**
+   * Whether relation {@code c} is a table a fill fills: an ordinary or partitioned table, not a
+   * partition (its root is), and no extension's own (a member through {@code pg_depend} deptype
+   * {@code 'e'}, such as PostGIS's {@code spatial_ref_sys}).
+   */
+  static final String USER_TABLE =
+      """
+      c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+                        AND d.objid = c.oid AND d.deptype = 'e')
+      """;
+
   /** The introspected relations; its one parameter is the text[] of schema names. */
   static final String TABLES =
       """
@@ -26,9 +38,24 @@ record CatalogQuery(Connection connection, List<String> schemas) {
         SELECT c.oid, n.nspname, c.relname
         FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND n.nspname = ANY (?)
-      )
-      """;
+        WHERE n.nspname = ANY (?) AND %s)
+      """
+          .formatted(USER_TABLE);
+
+  /**
+   * {@link #TABLES} and {@code rels}: the introspected tables and their partitions at any depth,
+   * each with its {@code root} (a table is its own), for what partitions may declare themselves.
+   */
+  static final String TABLES_AND_PARTITIONS =
+      TABLES
+          + """
+          , rels AS (
+            SELECT oid, oid AS root FROM tabs
+            UNION ALL
+            SELECT c.oid, pg_partition_root(c.oid)::oid FROM pg_class c
+            WHERE c.relispartition AND pg_partition_root(c.oid)::oid IN (SELECT oid FROM tabs)
+          )
+          """;
 
   /** Handles one result row. */
   @FunctionalInterface

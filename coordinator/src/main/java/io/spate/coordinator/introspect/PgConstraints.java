@@ -3,6 +3,7 @@ package io.spate.coordinator.introspect;
 import static io.spate.coordinator.introspect.CatalogQuery.names;
 
 import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,10 +12,11 @@ import java.util.Map;
 
 /**
  * Reads the primary keys, unique constraints, foreign keys and CHECKs of the introspected tables
- * and of their partitions, in one query; CHECK texts go through {@link CheckParser}. Constraint
- * columns are resolved to names in SQL (keeping {@code conkey}/{@code confkey} order, so composite
- * foreign keys keep their pairing), which also works when a foreign key references a table outside
- * the requested schemas.
+ * and of their partitions, in one query; CHECK texts go through {@link CheckParser}. A foreign key
+ * names the table it references by {@linkplain Table#id() id}, schema-qualified outside {@code
+ * public}. Constraint columns are resolved to names in SQL (keeping {@code conkey}/{@code confkey}
+ * order, so composite foreign keys keep their pairing), which also works when a foreign key
+ * references a table outside the requested schemas.
  *
  * <p>Invariant: a table has at most one primary key, its own when it declares one (a partition's
  * primary key under it becomes a unique key), and a constraint several partitions declare is added
@@ -29,15 +31,10 @@ final class PgConstraints {
    * constraints on its partitions and of foreign keys that reference a partitioned table.
    */
   private static final String CONSTRAINTS_SQL =
-      CatalogQuery.TABLES
+      CatalogQuery.TABLES_AND_PARTITIONS
           + """
-          , rels AS (
-            SELECT oid, oid AS root FROM tabs
-            UNION ALL
-            SELECT c.oid, pg_partition_root(c.oid)::oid FROM pg_class c
-            WHERE c.relispartition AND pg_partition_root(c.oid)::oid IN (SELECT oid FROM tabs)
-          )
-          SELECT rels.root AS conrelid, con.conname, con.contype, ref.relname AS ref_table,
+          SELECT rels.root AS conrelid, con.conname, con.contype,
+                 refns.nspname AS ref_schema, ref.relname AS ref_table,
                  pg_get_constraintdef(con.oid) AS definition,
                  ARRAY(SELECT a.attname::text
                        FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
@@ -50,6 +47,7 @@ final class PgConstraints {
           FROM rels
           JOIN pg_constraint con ON con.conrelid = rels.oid
           LEFT JOIN pg_class ref ON ref.oid = con.confrelid
+          LEFT JOIN pg_namespace refns ON refns.oid = ref.relnamespace
           WHERE con.contype IN ('p', 'u', 'f', 'c') AND con.conparentid = 0 AND con.conislocal
           ORDER BY rels.root, rels.oid <> rels.root, con.conname
           """;
@@ -67,12 +65,14 @@ final class PgConstraints {
     List<String> columns = names(rs.getArray("columns"));
     List<String> refColumns = names(rs.getArray("ref_columns"));
     String contype = rs.getString("contype");
+    String refTable =
+        contype.equals("f")
+            ? Table.id(rs.getString("ref_schema"), rs.getString("ref_table"))
+            : null;
     // Several partitions may declare the same constraint; the table's own come first.
     String definition = contype.equals("u") ? "p" : contype;
     definition +=
-        contype.equals("c")
-            ? rs.getString("definition")
-            : columns + " " + rs.getString("ref_table") + refColumns;
+        contype.equals("c") ? rs.getString("definition") : columns + " " + refTable + refColumns;
     if (!table.definitions.add(definition)) {
       return;
     }
@@ -82,9 +82,7 @@ final class PgConstraints {
     switch (contype) {
       case "p" -> table.primaryKey = new UniqueKey(name, columns, true);
       case "u" -> table.uniques.add(new UniqueKey(name, columns, false));
-      case "f" ->
-          table.foreignKeys.add(
-              new ForeignKey(name, columns, rs.getString("ref_table"), refColumns));
+      case "f" -> table.foreignKeys.add(new ForeignKey(name, columns, refTable, refColumns));
       case "c" -> table.checks.addAll(CheckParser.parse(name, rs.getString("definition"), columns));
       default -> throw new IllegalStateException("unexpected constraint type for " + name);
     }

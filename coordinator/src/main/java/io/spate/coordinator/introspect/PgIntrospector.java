@@ -3,7 +3,10 @@ package io.spate.coordinator.introspect;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,10 +23,10 @@ import java.util.Map;
  * (or type) oid into one {@link TableParts} per table.
  *
  * <p>Scope: ordinary and partitioned tables; a partitioned table carries its leaf partitions'
- * bounds ({@link Partitions}) and its partitions' own constraints. Partitions are not tables of
- * their own here; views, materialized views and foreign tables are skipped. A unique index that
- * backs no constraint is a unique key too. The statements each see their own snapshot; run inside a
- * REPEATABLE READ transaction if DDL may run concurrently.
+ * bounds ({@link Partitions}) and its partitions' own constraints and unique indexes. Partitions
+ * are not tables of their own here; views, materialized views and foreign tables are skipped. A
+ * unique index that backs no constraint is a unique key too. The statements each see their own
+ * snapshot; run inside a REPEATABLE READ transaction if DDL may run concurrently.
  */
 public final class PgIntrospector {
 
@@ -31,15 +34,55 @@ public final class PgIntrospector {
       CatalogQuery.TABLES
           + "SELECT oid, nspname, relname, pg_get_partkeydef(oid) AS partkey FROM tabs";
 
+  /**
+   * The schemas that hold a table a fill fills ({@link CatalogQuery#USER_TABLE}), but the system's
+   * ({@code pg_*}, {@code information_schema}), the ledger's ({@code spate}) and those an extension
+   * owns.
+   */
+  private static final String SCHEMAS_SQL =
+      """
+      SELECT n.nspname FROM pg_namespace n
+      WHERE n.nspname NOT LIKE 'pg\\_%%' AND n.nspname NOT IN ('information_schema', 'spate')
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_namespace'::regclass
+                        AND d.objid = n.oid AND d.deptype = 'e')
+        AND EXISTS (SELECT 1 FROM pg_class c WHERE c.relnamespace = n.oid AND %s)
+      ORDER BY n.nspname
+      """
+          .formatted(CatalogQuery.USER_TABLE);
+
   private PgIntrospector() {}
+
+  /**
+   * The schemas a fill takes: {@code requested} when it names any (as given), else every schema
+   * that holds a table of the application's own: not the system's, not the ledger's ({@code
+   * spate}), and no table or schema an extension owns. Sorted by name.
+   *
+   * @throws IllegalStateException wrapping the {@link SQLException} of a failed catalog read
+   */
+  public static List<String> chosenSchemas(Connection conn, List<String> requested) {
+    if (!requested.isEmpty()) {
+      return List.copyOf(requested);
+    }
+    List<String> schemas = new ArrayList<>();
+    try (Statement s = conn.createStatement();
+        ResultSet rs = s.executeQuery(SCHEMAS_SQL)) {
+      while (rs.next()) {
+        schemas.add(rs.getString(1));
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot list the schemas that hold tables from pg_catalog: " + e.getMessage(), e);
+    }
+    return schemas;
+  }
 
   /**
    * Reads the tables of the given schemas.
    *
    * @param conn an open connection; left open and otherwise untouched
    * @param schemas schema names ({@code nspname}, case-sensitive)
-   * @return tables sorted by name (then schema), columns in attribute order, constraints sorted by
-   *     name
+   * @return tables sorted by {@linkplain Table#id() id}, columns in attribute order, constraints
+   *     sorted by name
    * @throws IllegalStateException wrapping the {@link SQLException} of a failed catalog read
    */
   public static Schema introspect(Connection conn, List<String> schemas) {
@@ -62,7 +105,7 @@ public final class PgIntrospector {
     return new Schema(
         tables.values().stream()
             .map(TableParts::build)
-            .sorted(Comparator.comparing(Table::name).thenComparing(Table::schema))
+            .sorted(Comparator.comparing(Table::id))
             .toList());
   }
 }

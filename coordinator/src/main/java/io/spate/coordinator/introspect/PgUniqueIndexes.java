@@ -9,39 +9,47 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Reads the unique indexes that back no constraint ({@code CREATE UNIQUE INDEX}, partial or not) as
- * unique keys; see {@link UniqueKey} for its expressions.
+ * unique keys, the tables' own and their partitions'; see {@link UniqueKey} for its expressions.
  *
  * <p>Invariant: an index that backs a primary key, unique or exclusion constraint is never read
- * here ({@link PgConstraints} has it), and a key's columns hold each column once, in key order.
+ * here ({@link PgConstraints} has it), and a key's columns hold each column once, in key order. A
+ * unique index declared on partitions only is honoured as if declared on the table (unique across
+ * the table is stricter than within each partition), once for all the partitions that declare it
+ * and not at all when the table already has a key over the same parts.
  */
 final class PgUniqueIndexes {
 
   /**
    * Unique indexes that back no constraint (a primary key, unique or exclusion constraint has its
-   * own row in {@code pg_constraint}), with each key part as {@code pg_get_indexdef} prints it
+   * own row in {@code pg_constraint}), of the tables and of their partitions (reported as the
+   * root's, the table's own first), with each key part as {@code pg_get_indexdef} prints it
    * (INCLUDE columns are not key parts) and its column, or null for an expression. The predicate of
-   * a partial index is ignored: unconditional uniqueness is stricter.
+   * a partial index is ignored: unconditional uniqueness is stricter. An index that is a partition
+   * of a partitioned table's index ({@code relispartition}) is that index's copy, and skipped.
    */
   private static final String UNIQUE_INDEXES_SQL =
-      CatalogQuery.TABLES
+      CatalogQuery.TABLES_AND_PARTITIONS
           + """
-          SELECT i.indrelid, ic.relname AS index_name, pg_get_indexdef(i.indexrelid) AS definition,
+          SELECT rels.root AS indrelid, rels.oid <> rels.root AS on_partition,
+                 ic.relname AS index_name, pg_get_indexdef(i.indexrelid) AS definition,
                  ARRAY(SELECT pg_get_indexdef(i.indexrelid, k.n, true)
                        FROM generate_series(1, i.indnkeyatts) AS k(n) ORDER BY k.n) AS parts,
                  ARRAY(SELECT a.attname::text
                        FROM generate_series(1, i.indnkeyatts) AS k(n)
                        LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[k.n - 1]
                        ORDER BY k.n) AS part_columns
-          FROM tabs
-          JOIN pg_index i ON i.indrelid = tabs.oid
+          FROM rels
+          JOIN pg_index i ON i.indrelid = rels.oid
           JOIN pg_class ic ON ic.oid = i.indexrelid
-          WHERE i.indisunique
+          WHERE i.indisunique AND NOT ic.relispartition
             AND NOT EXISTS (SELECT 1 FROM pg_constraint con
                             WHERE con.conindid = i.indexrelid AND con.contype IN ('p', 'u', 'x'))
-          ORDER BY i.indrelid, ic.relname
+          ORDER BY rels.root, rels.oid <> rels.root, ic.relname
           """;
 
   private PgUniqueIndexes() {}
@@ -53,7 +61,21 @@ final class PgUniqueIndexes {
         "unique indexes",
         "indrelid",
         tables,
-        (table, rs) -> table.uniques.add(uniqueIndex(rs)));
+        (table, rs) -> {
+          UniqueKey key = uniqueIndex(rs);
+          if (!rs.getBoolean("on_partition") || !hasKeyOver(table, key)) {
+            table.uniques.add(key);
+          }
+        });
+  }
+
+  /** Whether the table already has a key over the same columns and expressions as {@code key}. */
+  private static boolean hasKeyOver(TableParts table, UniqueKey key) {
+    return Stream.concat(Stream.ofNullable(table.primaryKey), table.uniques.stream())
+        .anyMatch(
+            k ->
+                Set.copyOf(k.columns()).equals(Set.copyOf(key.columns()))
+                    && Set.copyOf(k.expressions()).equals(Set.copyOf(key.expressions())));
   }
 
   /**

@@ -13,6 +13,8 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.Triggers;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -32,7 +34,9 @@ import javax.sql.DataSource;
  * released as soon as every plan it waits for ({@link TablePlan#after()}: the tables it references)
  * has committed all its tasks (the {@link JobTracker}'s rule, the same as a distributed fill's), so
  * foreign keys stay enforced throughout; tables of the same level and tasks of one table run side
- * by side. The first failing task cancels the rest (their transactions roll back) and is reported.
+ * by side. A lost connection is ridden out ({@link Outage}: by each task, and by the finishing
+ * touches); otherwise the first failing task cancels the rest (their transactions roll back) and is
+ * reported.
  *
  * <p>Every task writes its ledger row ({@code spate.ledger}, which the caller has made sure of) in
  * its transaction, under a job id derived from the plan alone ({@link #jobId(FillPlan)}): a run
@@ -61,26 +65,31 @@ public final class LocalFill {
   private final int threads;
   private final FillProgress progress;
   private final Triggers.Mode triggers;
-
-  public LocalFill(FillPlan plan, DataSource dataSource, int threads, FillProgress progress) {
-    this(plan, dataSource, threads, progress, Triggers.Mode.ON);
-  }
+  private final SessionSettings session;
+  private final Outage outage;
 
   /**
    * @param triggers what each load does with the server's triggers ({@link Triggers}); unless they
    *     stay on, every foreign key is validated once all tables are full
+   * @param session the session settings {@code dataSource}'s connections were opened with: how long
+   *     a load waits for a lock
+   * @param outage how long the fill's work waits for the database after losing the connection
    */
   public LocalFill(
       FillPlan plan,
       DataSource dataSource,
       int threads,
       FillProgress progress,
-      Triggers.Mode triggers) {
+      Triggers.Mode triggers,
+      SessionSettings session,
+      Outage outage) {
     this.plan = plan;
     this.dataSource = dataSource;
     this.threads = threads;
     this.progress = progress;
     this.triggers = triggers;
+    this.session = session;
+    this.outage = outage;
   }
 
   /**
@@ -105,7 +114,7 @@ public final class LocalFill {
     String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    TaskExecution execution = new TaskExecution(dataSource, triggers, n -> {});
+    TaskExecution execution = new TaskExecution(dataSource, triggers, session, n -> {}, outage);
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
     int running = 0;
@@ -131,7 +140,9 @@ public final class LocalFill {
           TablePlan table = plan.table(finished.table());
           completions.submit(
               () -> {
-                TargetTables.finish(dataSource, table);
+                outage.rideOut(
+                    "sequences and ANALYZE of " + table.name(),
+                    () -> TargetTables.finish(dataSource, table));
                 return new Done(null, null);
               });
           running++;
@@ -153,7 +164,7 @@ public final class LocalFill {
       throw new SpateException("tables never became ready: " + job.tablesNotDone());
     }
     if (triggers != Triggers.Mode.ON) {
-      ForeignKeys.validate(dataSource, plan);
+      outage.rideOut("validating the foreign keys", () -> ForeignKeys.validate(dataSource, plan));
     }
     return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows);
   }
@@ -178,6 +189,11 @@ public final class LocalFill {
             @Override
             public void progressed(long rows) {
               tp.add(rows);
+            }
+
+            @Override
+            public void rolledBack(long rows) {
+              tp.add(-rows);
             }
           };
       TaskExecution.Assignment assignment = new TaskExecution.Assignment(jobId, task, WORKER_ID, 1);

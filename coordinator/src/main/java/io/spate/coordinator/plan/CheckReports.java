@@ -36,7 +36,7 @@ final class CheckReports {
             "CHECK "
                 + u.name()
                 + " on '"
-                + t.name()
+                + t.id()
                 + "' is not a form Spate understands: "
                 + u.text()
                 + "; give "
@@ -62,8 +62,8 @@ final class CheckReports {
           value = value.type() == SqlType.ARRAY ? value.element() : null) {
         String on =
             value == c
-                ? "'" + t.name() + "." + c.name() + "'"
-                : "the elements of '" + t.name() + "." + c.name() + "'";
+                ? "'" + t.id() + "." + c.name() + "'"
+                : "the elements of '" + t.id() + "." + c.name() + "'";
         for (Check check : value.domainChecks()) {
           if (check instanceof Check.Unparsed u) {
             problems.add(
@@ -108,7 +108,7 @@ final class CheckReports {
             "unique index "
                 + key.name()
                 + " on '"
-                + t.name()
+                + t.id()
                 + "' is over "
                 + String.join(", ", key.expressions())
                 + ", which Spate cannot keep unique (it can for columns and lower(col) or upper(col)): "
@@ -119,7 +119,7 @@ final class CheckReports {
                     : ", or skip a nullable column it uses ("
                         + String.join(", ", nullable)
                         + ") with `tables: {"
-                        + t.name()
+                        + t.id()
                         + ": {columns: {"
                         + nullable.getFirst()
                         + ": {skip: true}}}}` if the expression is NULL when that column is"));
@@ -136,7 +136,7 @@ final class CheckReports {
     if (!c.type().isText()) {
       return;
     }
-    String where = t.name() + "." + c.name();
+    String where = t.id() + "." + c.name();
     List<Check> checks = new ArrayList<>();
     t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);
     c.domainChecks().stream().filter(check -> on(check, Column.DOMAIN_VALUE)).forEach(checks::add);

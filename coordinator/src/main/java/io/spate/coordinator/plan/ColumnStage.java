@@ -56,19 +56,19 @@ final class ColumnStage {
   }
 
   private List<ColumnPlan> columns(Table t) {
-    if (shape.rows(t.name()) == 0) {
+    if (shape.rows(t.id()) == 0) {
       return t.columns().stream()
           .<ColumnPlan>map(c -> new ColumnPlan.Skip(c.name(), "the table gets no rows"))
           .toList();
     }
-    TableConfig tc = settings().config().table(t.name());
+    TableConfig tc = settings().config().table(t.id());
     Map<String, ColumnPlan> plans = new LinkedHashMap<>();
     CorrelatedValues correlated =
         CorrelatedValues.of(
             settings().seed(),
             t,
             tc,
-            shape.lineage().slots(t.name()),
+            shape.lineage().slots(t.id()),
             settings().config().realisticValues());
     for (Column c : t.columns()) {
       ColumnConfig cc = tc.columns().get(c.name());
@@ -86,7 +86,7 @@ final class ColumnStage {
   }
 
   private ColumnPlan column(Table t, Column c, ColumnConfig cc) {
-    String where = t.name() + "." + c.name();
+    String where = t.id() + "." + c.name();
     if (c.generated()) {
       return new ColumnPlan.Skip(c.name(), "generated column");
     }
@@ -104,7 +104,7 @@ final class ColumnStage {
               + ", which Spate cannot generate yet; "
               + (c.nullable() || c.defaultExpr() != null
                   ? "skip it with `tables: {"
-                      + t.name()
+                      + t.id()
                       + ": {columns: {"
                       + c.name()
                       + ": {skip: true}}}}` in the config"
@@ -113,7 +113,7 @@ final class ColumnStage {
                       + " ALTER COLUMN "
                       + Table.quote(c.name())
                       + " SET DEFAULT ...) and skip it with `tables: {"
-                      + t.name()
+                      + t.id()
                       + ": {columns: {"
                       + c.name()
                       + ": {skip: true}}}}`, or size the table `rows: 0`"));
@@ -131,7 +131,7 @@ final class ColumnStage {
     }
     for (ForeignKey fk : t.foreignKeys()) {
       int i = fk.columns().indexOf(c.name());
-      if (i >= 0 && shape.order().deferredOf(t.name()).contains(fk.name())) {
+      if (i >= 0 && shape.order().deferredOf(t.id()).contains(fk.name())) {
         return new ColumnPlan.Skip(c.name(), "set by the second pass (" + fk.name() + ")");
       }
       if (i >= 0) {
@@ -139,7 +139,7 @@ final class ColumnStage {
         if (owners > 1
             && !t.foreignKeys().stream()
                 .filter(f -> f.columns().contains(c.name()))
-                .allMatch(f -> references.isGroup(t.name(), f.name()))) {
+                .allMatch(f -> references.isGroup(t.id(), f.name()))) {
           problems.add(
               where
                   + " belongs to "
@@ -178,7 +178,7 @@ final class ColumnStage {
     if (!settings().config().realisticValues() || !open || checked) {
       return spec;
     }
-    List<String> pool = RealisticValues.pool(settings().seed(), t.name(), c);
+    List<String> pool = RealisticValues.pool(settings().seed(), t, c);
     if (CheckBounds.lengthChecked(t, c)) { // keep the values the length CHECKs allow
       pool =
           pool.stream()
@@ -208,7 +208,7 @@ final class ColumnStage {
    * their other columns.
    */
   private ColumnPlan partitionKey(Table t, Column c, ColumnConfig cc) {
-    String where = t.name() + "." + c.name();
+    String where = t.id() + "." + c.name();
     if (t.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(c.name()))) {
       problems.add(where + " is both a partition key and part of a foreign key: not supported");
     }

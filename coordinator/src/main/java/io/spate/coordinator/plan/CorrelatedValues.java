@@ -293,7 +293,7 @@ final class CorrelatedValues {
     return records.computeIfAbsent(
         group,
         g -> {
-          Random random = new Random(Streams.correlatedGroup(Streams.table(seed, table.name()), g));
+          Random random = new Random(Streams.correlatedGroup(Shape.stream(seed, table), g));
           Faker faker = new Faker(Locale.ENGLISH, random);
           List<String[]> result = new ArrayList<>();
           if (g.equals(PERSON)) {

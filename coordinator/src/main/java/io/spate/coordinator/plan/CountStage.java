@@ -39,21 +39,21 @@ final class CountStage {
     Map<String, Long> rows = new HashMap<>();
     List<Table> parentsFirst =
         schema.tables().stream()
-            .sorted(Comparator.comparingInt(t -> lineage.ancestors(t.name()).size()))
+            .sorted(Comparator.comparingInt(t -> lineage.ancestors(t.id()).size()))
             .toList();
     long planned = 0; // tasks of the tables counted so far
     double rowsCounted = 0; // their rows, once per pass; only for the problem's hint
     for (Table t : parentsFirst) {
-      long count = countRows(shapes, shapes.table(t.name()), rows);
-      rows.put(t.name(), count);
-      int passes = order.deferredOf(t.name()).isEmpty() ? 1 : 2; // see TableStage
-      long tasks = TaskStage.count(lineage.slots(t.name()), count, settings.taskRows());
+      long count = countRows(shapes, shapes.table(t.id()), rows);
+      rows.put(t.id(), count);
+      int passes = order.deferredOf(t.id()).isEmpty() ? 1 : 2; // see TableStage
+      long tasks = TaskStage.count(lineage.slots(t.id()), count, settings.taskRows());
       rowsCounted += (double) count * passes;
       if (tasks > (budget.maxTasks() - planned) / passes) {
         problems.add(
             budget.exceeded(
-                t.name(), count, settings.taskRows(), tasks * passes, planned, rowsCounted));
-        schema.tables().forEach(other -> rows.putIfAbsent(other.name(), 0L));
+                t.id(), count, settings.taskRows(), tasks * passes, planned, rowsCounted));
+        schema.tables().forEach(other -> rows.putIfAbsent(other.id(), 0L));
         break;
       }
       planned += tasks * passes;
@@ -68,12 +68,12 @@ final class CountStage {
     for (Table t : schema.tables()) {
       shapes.add(
           new TablePlan(
-              t.name(),
+              t.id(),
               t,
-              lineage.fanout(t.name()),
-              lineage.slots(t.name()),
+              lineage.fanout(t.id()),
+              lineage.slots(t.id()),
               0,
-              Shape.stream(settings, t.name()),
+              Shape.stream(settings.seed(), t),
               List.of(),
               List.of()));
     }

@@ -38,7 +38,7 @@ final class DerivedColumns {
             "CHECK "
                 + cmp.name()
                 + " on '"
-                + t.name()
+                + t.id()
                 + "' ("
                 + cmp.left()
                 + " "

@@ -42,7 +42,7 @@ final class KeyColumns {
    */
   ColumnPlan partitionedSequence(Table t, Column c) {
     ColumnPlan.KeySequence key = (ColumnPlan.KeySequence) sequence(t, c);
-    String where = t.name() + "." + c.name();
+    String where = t.id() + "." + c.name();
     boolean onlyColumn =
         t.partitions().stream()
             .allMatch(p -> p.bounds().stream().allMatch(b -> b.column().equals(c.name())));
@@ -53,7 +53,7 @@ final class KeyColumns {
               + " is a partition key that must be unique by itself; Spate supports that for an integer column that alone partitions the table");
       return key;
     }
-    long last = key.first() - 1 + (key.span() == 0 ? shape.lineage().slots(t.name()) : key.span());
+    long last = key.first() - 1 + (key.span() == 0 ? shape.lineage().slots(t.id()) : key.span());
     List<long[]> held = new ArrayList<>(); // [from, to) of every leaf
     for (Partition leaf : t.partitions()) {
       for (Partition.Bound b : leaf.bounds()) {
@@ -78,7 +78,7 @@ final class KeyColumns {
     if (next <= last) {
       problems.add(
           "rows of '"
-              + t.name()
+              + t.id()
               + "' take "
               + where
               + " "
@@ -90,16 +90,36 @@ final class KeyColumns {
               + " = "
               + next
               + ": add a partition for it, or give '"
-              + t.name()
+              + t.id()
               + "' fewer rows");
     }
     return key;
   }
 
+  /**
+   * The keys whose uniqueness the values must build, in {@link Table#keys()} order: a key that
+   * holds every column of a smaller key is unique because that one is (a primary key (a, b) beside
+   * {@code UNIQUE (b)}), so the strongest uniqueness over a column set drives the mapping and the
+   * implied key none. A key of expressions only implies nothing.
+   */
+  static List<UniqueKey> driving(Table t) {
+    List<UniqueKey> keys = t.keys();
+    return keys.stream()
+        .filter(
+            k ->
+                keys.stream()
+                    .noneMatch(
+                        smaller ->
+                            !smaller.columns().isEmpty()
+                                && k.columns().containsAll(smaller.columns())
+                                && !smaller.columns().containsAll(k.columns())))
+        .toList();
+  }
+
   /** The key sequence of a key, identity or serial column. */
   ColumnPlan sequence(Table t, Column c) {
     long span = -1;
-    for (UniqueKey key : t.keys()) {
+    for (UniqueKey key : driving(t)) {
       if (!key.columns().contains(c.name())) {
         continue;
       }
@@ -111,14 +131,15 @@ final class KeyColumns {
         }
       }
       int depth = identifying.isEmpty() ? -1 : identifies(t, identifying);
-      long keySpan = depth < 0 ? 0 : shape.lineage().span(t.name(), depth);
-      span = span < 0 || keySpan == 0 ? keySpan : Math.max(span, keySpan);
+      long keySpan = depth < 0 ? 0 : shape.lineage().span(t.id(), depth);
+      // 0, unique over the whole table, is the strongest; else the widest group wins
+      span = span == 0 || keySpan == 0 ? 0 : Math.max(span, keySpan);
     }
-    span = Math.max(span, 0); // in no key (a serial column): unique over the whole table
-    long maxValue = span == 0 ? shape.lineage().slots(t.name()) : span;
+    span = Math.max(span, 0); // in no driving key (a serial column): unique over the whole table
+    long maxValue = span == 0 ? shape.lineage().slots(t.id()) : span;
     if (!uniqueByConstruction(c.type())) {
       problems.add(
-          t.name()
+          t.id()
               + "."
               + c.name()
               + " is a key, identity or serial column of type "
@@ -135,7 +156,7 @@ final class KeyColumns {
         };
     if (maxValue > typeMax) {
       problems.add(
-          t.name()
+          t.id()
               + "."
               + c.name()
               + " is a unique "
@@ -143,12 +164,12 @@ final class KeyColumns {
               + " but needs values up to "
               + maxValue
               + " for "
-              + shape.rows(t.name())
+              + shape.rows(t.id())
               + " rows");
     }
     if (c.type().isText() && c.length() > 0 && String.valueOf(maxValue).length() > c.length()) {
       problems.add(
-          t.name()
+          t.id()
               + "."
               + c.name()
               + " is a unique "
@@ -199,8 +220,8 @@ final class KeyColumns {
         .anyMatch(k -> !k.columns().isEmpty() && columns.containsAll(k.columns()))) {
       return 0;
     }
-    Map<String, ReferencePlan> refs = references.byTable().get(t.name());
-    List<String> lineage = shape.lineage().ancestors(t.name());
+    Map<String, ReferencePlan> refs = references.byTable().get(t.id());
+    List<String> lineage = shape.lineage().ancestors(t.id());
     ForeignKey nearest = null;
     int nearestDepth = Integer.MAX_VALUE;
     for (String c : columns) {

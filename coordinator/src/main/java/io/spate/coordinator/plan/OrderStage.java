@@ -36,7 +36,7 @@ final class OrderStage {
     OrderStage stage = new OrderStage(schema, problems);
     List<List<String>> levels = stage.levels();
     Map<String, List<String>> waits = new LinkedHashMap<>();
-    schema.tables().forEach(t -> waits.put(t.name(), stage.waitsFor(t)));
+    schema.tables().forEach(t -> waits.put(t.id(), stage.waitsFor(t)));
     return new Order(levels, stage.deferred, waits);
   }
 
@@ -46,17 +46,17 @@ final class OrderStage {
         if (schema.table(fk.refTable()).isEmpty()) {
           problems.add(
               "table '"
-                  + t.name()
+                  + t.id()
                   + "' references '"
                   + fk.refTable()
                   + "', which is outside the chosen schemas");
-        } else if (fk.refTable().equals(t.name())) {
+        } else if (fk.refTable().equals(t.id())) {
           if (nullable(t, fk)) {
-            deferred.computeIfAbsent(t.name(), x -> new HashSet<>()).add(fk.name());
+            deferred.computeIfAbsent(t.id(), x -> new HashSet<>()).add(fk.name());
           } else {
             problems.add(
                 "table '"
-                    + t.name()
+                    + t.id()
                     + "' references itself through "
                     + fk.name()
                     + " "
@@ -71,8 +71,8 @@ final class OrderStage {
     while (done.size() < schema.tables().size()) {
       List<String> level =
           schema.tables().stream()
-              .filter(t -> !done.contains(t.name()) && done.containsAll(waitsFor(t)))
-              .map(Table::name)
+              .filter(t -> !done.contains(t.id()) && done.containsAll(waitsFor(t)))
+              .map(Table::id)
               .sorted()
               .toList();
       if (!level.isEmpty()) {
@@ -81,11 +81,7 @@ final class OrderStage {
         continue;
       }
       List<String> stuck =
-          schema.tables().stream()
-              .map(Table::name)
-              .filter(t -> !done.contains(t))
-              .sorted()
-              .toList();
+          schema.tables().stream().map(Table::id).filter(t -> !done.contains(t)).sorted().toList();
       if (!breakCycle(stuck)) {
         levels.add(stuck);
         break;
@@ -126,7 +122,7 @@ final class OrderStage {
               + "): make one of these columns nullable, so Spate can load the rows first and set it in a second pass");
       return false;
     }
-    deferred.computeIfAbsent(breakableTable.name(), x -> new HashSet<>()).add(breakable.name());
+    deferred.computeIfAbsent(breakableTable.id(), x -> new HashSet<>()).add(breakable.name());
     return true;
   }
 
@@ -142,8 +138,8 @@ final class OrderStage {
     return t.foreignKeys().stream()
         .filter(
             fk ->
-                !deferredOf(t.name()).contains(fk.name())
-                    && !fk.refTable().equals(t.name())
+                !deferredOf(t.id()).contains(fk.name())
+                    && !fk.refTable().equals(t.id())
                     && schema.table(fk.refTable()).isPresent())
         .map(ForeignKey::refTable)
         .distinct()

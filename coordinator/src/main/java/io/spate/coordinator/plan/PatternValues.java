@@ -51,14 +51,14 @@ final class PatternValues {
     if (cc != null && (cc.value() != null || !cc.values().isEmpty())) {
       return spec;
     }
-    String where = "'" + t.name() + "." + c.name() + "'";
+    String where = "'" + t.id() + "." + c.name() + "'";
     List<Check.Matches> patterns = new ArrayList<>();
     for (Check check : t.checks()) {
       if (check instanceof Check.Matches m && m.column().equals(c.name())) {
         patterns.add(m);
       }
     }
-    long columnStream = Streams.cells(Streams.table(seed, t.name()), c.name());
+    long columnStream = Streams.cells(Shape.stream(seed, t), c.name());
     ValueSpec narrowed = narrow(Streams.pattern(columnStream), where, c, patterns, spec, problems);
     if (c.type() == SqlType.ARRAY && c.element() != null && spec.element() != null) {
       ValueSpec element =

@@ -31,7 +31,7 @@ public final class Plans {
 
   /**
    * Builds the engine's generators of every table with rows once: a literal or range the engine
-   * rejects is a problem naming the table and the column.
+   * rejects is a problem naming the table (the engine's message names the column).
    */
   static void checkLiterals(FillPlan plan, Problems problems) {
     Engine engine = new Engine(plan);
@@ -40,7 +40,7 @@ public final class Plans {
         try {
           engine.table(t.name());
         } catch (IllegalArgumentException | IllegalStateException e) {
-          problems.add("table '" + t.name() + "', column " + e.getMessage());
+          problems.add("table '" + t.name() + "', " + e.getMessage());
         }
       }
     }

@@ -1,6 +1,7 @@
 package io.spate.coordinator.plan;
 
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Table;
 import io.spate.protocol.seed.Streams;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -143,7 +144,7 @@ final class RealisticValues {
    * case-insensitively, whole or without a short prefix ({@code c_first}), ignoring underscores and
    * trailing digits ({@code c_street_1}, {@code first_name}, {@code FirstName}).
    */
-  static List<String> pool(long seed, String table, Column c) {
+  static List<String> pool(long seed, Table table, Column c) {
     if (!c.type().isText() || (c.length() > 0 && c.length() < MIN_LENGTH)) {
       return List.of();
     }
@@ -152,7 +153,7 @@ final class RealisticValues {
       return List.of();
     }
     Random random =
-        new Random(Streams.realisticPool(Streams.cells(Streams.table(seed, table), c.name())));
+        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, table), c.name())));
     Faker faker = new Faker(Locale.ENGLISH, random);
     Set<String> values = new LinkedHashSet<>();
     for (int i = 0; i < ATTEMPTS && values.size() < POOL_SIZE; i++) {

@@ -39,7 +39,7 @@ final class ReferenceStage {
     ReferenceStage stage = new ReferenceStage(shape, problems);
     Map<String, Map<String, ReferencePlan>> byTable = new HashMap<>();
     for (Table t : shape.schema().tables()) {
-      byTable.put(t.name(), stage.references(t));
+      byTable.put(t.id(), stage.references(t));
     }
     return new References(byTable);
   }
@@ -50,12 +50,12 @@ final class ReferenceStage {
 
   private Map<String, ReferencePlan> references(Table t) {
     Map<String, ReferencePlan> result = new LinkedHashMap<>();
-    List<String> ancestors = lineage.ancestors(t.name());
+    List<String> ancestors = lineage.ancestors(t.id());
     for (ForeignKey fk : t.foreignKeys()) {
-      if (shape.rows(t.name()) > 0 && shape.rows().getOrDefault(fk.refTable(), 0L) == 0) {
+      if (shape.rows(t.id()) > 0 && shape.rows().getOrDefault(fk.refTable(), 0L) == 0) {
         problems.add(
             "table '"
-                + t.name()
+                + t.id()
                 + "' references '"
                 + fk.refTable()
                 + "' ("
@@ -70,7 +70,7 @@ final class ReferenceStage {
                 fk.name(),
                 fk.refTable(),
                 Pick.GROUP,
-                lineage.span(t.name(), depth),
+                lineage.span(t.id(), depth),
                 0,
                 0,
                 1,
@@ -78,11 +78,11 @@ final class ReferenceStage {
                 Distribution.UNIFORM));
       }
     }
-    for (UniqueKey key : t.keys()) {
+    for (UniqueKey key : KeyColumns.driving(t)) {
       injectiveReferences(t, key, ancestors, result);
     }
     for (ForeignKey fk : t.foreignKeys()) {
-      if (fk.refTable().equals(t.name()) && deferredOf(t.name()).contains(fk.name())) {
+      if (fk.refTable().equals(t.id()) && deferredOf(t.id()).contains(fk.name())) {
         result.put(fk.name(), earlierRow(t, fk));
       }
       result.computeIfAbsent(fk.name(), name -> randomReference(t, fk, ancestors));
@@ -94,7 +94,7 @@ final class ReferenceStage {
               "foreign key "
                   + fk.name()
                   + " of '"
-                  + t.name()
+                  + t.id()
                   + "': nullRatio "
                   + nullRatio
                   + " must be between 0 and 1");
@@ -103,7 +103,7 @@ final class ReferenceStage {
               "foreign key "
                   + fk.name()
                   + " of '"
-                  + t.name()
+                  + t.id()
                   + "' ties rows to their parent or keeps a key unique, so it cannot be NULL (nullRatio "
                   + nullRatio
                   + ")");
@@ -112,7 +112,7 @@ final class ReferenceStage {
               "foreign key "
                   + fk.name()
                   + " of '"
-                  + t.name()
+                  + t.id()
                   + "' has a NOT NULL column, so nullRatio "
                   + nullRatio
                   + " cannot apply");
@@ -132,12 +132,12 @@ final class ReferenceStage {
             .filter(fk -> fk.columns().stream().anyMatch(key.columns()::contains))
             .toList();
     for (ForeignKey fk : touching) {
-      if (deferredOf(t.name()).contains(fk.name())) {
+      if (deferredOf(t.id()).contains(fk.name())) {
         problems.add(
             "foreign key "
                 + fk.name()
                 + " of '"
-                + t.name()
+                + t.id()
                 + "' closes a cycle or references its own table, so it is set in a second pass, but it is part of key "
                 + key.columns()
                 + ": not supported");
@@ -160,7 +160,7 @@ final class ReferenceStage {
             "key "
                 + key.columns()
                 + " of '"
-                + t.name()
+                + t.id()
                 + "' is made of references to its lineage only, but "
                 + finest
                 + " rows share each parent: set its count to 1");
@@ -173,7 +173,7 @@ final class ReferenceStage {
             "key "
                 + key.columns()
                 + " of '"
-                + t.name()
+                + t.id()
                 + "' holds only part of foreign key "
                 + fk.name()
                 + ": not supported yet");
@@ -191,7 +191,7 @@ final class ReferenceStage {
             .allMatch(fk -> lineage.depthUnder(fk.refTable(), ancestors.get(0)) > 0)) {
       groupDepth = 1;
     }
-    long groupSize = groupDepth == 0 ? lineage.slots(t.name()) : lineage.span(t.name(), groupDepth);
+    long groupSize = groupDepth == 0 ? lineage.slots(t.id()) : lineage.span(t.id(), groupDepth);
     long[] sizes = new long[injective.size()];
     long[] parentGroupSpans = new long[injective.size()];
     long combinations = 1;
@@ -204,7 +204,7 @@ final class ReferenceStage {
             "foreign key "
                 + injective.get(i).name()
                 + " of '"
-                + t.name()
+                + t.id()
                 + "' must pick distinct '"
                 + parent
                 + "' rows, which needs a fixed count per parent for '"
@@ -220,7 +220,7 @@ final class ReferenceStage {
           "key "
               + key.columns()
               + " of '"
-              + t.name()
+              + t.id()
               + "' needs "
               + groupSize
               + " distinct references"
@@ -252,25 +252,25 @@ final class ReferenceStage {
 
   /** A self-reference: each row points to an earlier row of its own table, the first is a root. */
   private ReferencePlan earlierRow(Table t, ForeignKey fk) {
-    if (!lineage.dense(t.name())) {
+    if (!lineage.dense(t.id())) {
       problems.add(
           "table '"
-              + t.name()
+              + t.id()
               + "' references itself ("
               + fk.name()
               + ") and is filled per '"
-              + lineage.fanout(t.name()).parent()
+              + lineage.fanout(t.id()).parent()
               + "' with a varying count: give it a fixed count, or rows");
     }
     return new ReferencePlan(
         fk.name(),
-        t.name(),
+        t.id(),
         Pick.EARLIER,
         0,
         0,
         0,
         1,
-        lineage.slots(t.name()),
+        lineage.slots(t.id()),
         referenceDistribution(t, fk));
   }
 
@@ -280,7 +280,7 @@ final class ReferenceStage {
    */
   private double referenceNullRatio(Table t, ForeignKey fk) {
     return fk.columns().stream()
-        .map(c -> shape.settings().config().table(t.name()).columns().get(c))
+        .map(c -> shape.settings().config().table(t.id()).columns().get(c))
         .filter(cc -> cc != null && cc.nullRatio() != null)
         .mapToDouble(ColumnConfig::nullRatio)
         .max()
@@ -291,7 +291,7 @@ final class ReferenceStage {
   private Distribution referenceDistribution(Table t, ForeignKey fk) {
     Distribution distribution = Distribution.UNIFORM;
     for (String c : fk.columns()) {
-      ColumnConfig cc = shape.settings().config().table(t.name()).columns().get(c);
+      ColumnConfig cc = shape.settings().config().table(t.id()).columns().get(c);
       if (cc != null && cc.distribution() != null) {
         distribution = cc.distribution();
       }
@@ -309,7 +309,7 @@ final class ReferenceStage {
             fk.name(),
             fk.refTable(),
             Pick.RANDOM,
-            lineage.span(t.name(), d),
+            lineage.span(t.id(), d),
             size,
             0,
             1,

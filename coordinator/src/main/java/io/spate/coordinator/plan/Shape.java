@@ -23,8 +23,8 @@ record Shape(
     return rows.get(table);
   }
 
-  /** The random stream of a table, from the job seed and the table's name. */
-  static long stream(FillSettings settings, String table) {
-    return Streams.table(settings.seed(), table);
+  /** The random stream of a table, from the job seed and the table's schema and name. */
+  static long stream(long seed, Table t) {
+    return Streams.table(seed, t.schema(), t.name());
   }
 }

@@ -43,30 +43,30 @@ final class SizeStage {
 
   /** Computes the fan-out and slot count of a table (its lineage parents first). */
   private long sizeOf(Table t, Set<String> visiting) {
-    Long known = slots.get(t.name());
+    Long known = slots.get(t.id());
     if (known != null) {
       return known;
     }
-    TableConfig tc = settings.config().table(t.name());
+    TableConfig tc = settings.config().table(t.id());
     long result;
     if (tc.per() == null || schema.table(tc.per()).isEmpty()) {
-      Long override = settings.rowOverrides().get(t.name());
+      Long override = settings.rowOverrides().get(t.id());
       result = override != null ? override : tc.rows() != null ? tc.rows() : settings.defaultRows();
       if (result < 0) {
-        problems.add("table '" + t.name() + "' has a negative row count " + result);
+        problems.add("table '" + t.id() + "' has a negative row count " + result);
         result = 0;
       }
     } else {
-      if (!visiting.add(t.name())) {
+      if (!visiting.add(t.id())) {
         problems.add("tables are filled per each other in a loop: " + visiting);
         return 0;
       }
-      if (settings.rowOverrides().containsKey(t.name())) {
+      if (settings.rowOverrides().containsKey(t.id())) {
         problems.add(
             "--rows "
-                + t.name()
+                + t.id()
                 + "=...: '"
-                + t.name()
+                + t.id()
                 + "' is filled per '"
                 + tc.per()
                 + "'; change its count in the config, or the rows of '"
@@ -74,11 +74,11 @@ final class SizeStage {
                 + "'");
       }
       Range count =
-          Range.parse("table '" + t.name() + "' count", tc.count() == null ? "1" : tc.count());
+          Range.parse("table '" + t.id() + "' count", tc.count() == null ? "1" : tc.count());
       if (count.min() < 1) {
         problems.add(
             "table '"
-                + t.name()
+                + t.id()
                 + "' count "
                 + tc.count()
                 + " must be at least 1 per '"
@@ -86,12 +86,12 @@ final class SizeStage {
                 + "'");
         return 0;
       }
-      fanouts.put(t.name(), new Fanout(tc.per(), count.min(), count.max()));
+      fanouts.put(t.id(), new Fanout(tc.per(), count.min(), count.max()));
       long parentSlots = sizeOf(schema.table(tc.per()).orElseThrow(), visiting);
       if (parentSlots > Long.MAX_VALUE / count.max()) {
         problems.add(
             "table '"
-                + t.name()
+                + t.id()
                 + "' (count "
                 + tc.count()
                 + " per '"
@@ -112,7 +112,7 @@ final class SizeStage {
         result = parentSlots * count.max();
       }
     }
-    slots.put(t.name(), result);
+    slots.put(t.id(), result);
     return result;
   }
 }

@@ -31,7 +31,7 @@ final class TableStage {
                 shape.lineage().fanout(name),
                 shape.lineage().slots(name),
                 shape.rows(name),
-                Shape.stream(shape.settings(), name),
+                Shape.stream(shape.settings().seed(), shape.table(name)),
                 columns.of(name),
                 references.all(name),
                 shape.order().waitsFor(name),
@@ -76,7 +76,7 @@ final class TableStage {
     if (key == null) {
       problems.add(
           "table '"
-              + t.name()
+              + t.id()
               + "' has foreign keys set in a second pass ("
               + deferred
               + ") but no primary key or NOT NULL unique key to find its rows by");
@@ -101,7 +101,7 @@ final class TableStage {
     }
     List<String> after = new ArrayList<>(List.of(main.name()));
     t.foreignKeys().stream()
-        .filter(fk -> deferred.contains(fk.name()) && !fk.refTable().equals(t.name()))
+        .filter(fk -> deferred.contains(fk.name()) && !fk.refTable().equals(t.id()))
         .map(ForeignKey::refTable)
         .distinct()
         .sorted()

@@ -43,12 +43,7 @@ final class ValueSpecs {
   static ValueSpec of(
       Table t, Column c, ColumnConfig cc, double defaultNullRatio, Problems problems) {
     return spec(
-        t.name() + "." + c.name(),
-        c,
-        t.checks(),
-        cc,
-        c.nullable() ? defaultNullRatio : 0,
-        problems);
+        t.id() + "." + c.name(), c, t.checks(), cc, c.nullable() ? defaultNullRatio : 0, problems);
   }
 
   /**

@@ -30,7 +30,8 @@ public final class Settings {
               String.class,
               "Schemas whose tables are filled (on the command line: comma-separated or repeated)")
           .field("schemas")
-          .defaultValue("public");
+          .defaultText(
+              "every schema that holds tables, but the system's, spate's and extensions' own");
 
   public static final Setting<Path> CONFIG =
       Setting.option(
@@ -89,7 +90,7 @@ public final class Settings {
       Setting.field(
           "tables",
           Object.class,
-          "Per-table settings by table name: rows, or per and count; columns (see below)");
+          "Per-table settings by table (schema.table, or a name one schema alone holds): rows, or per and count; columns (see below)");
 
   // How to load: spate local and submit, and a job request.
 
@@ -97,7 +98,7 @@ public final class Settings {
       Setting.option(
               "--truncate",
               Boolean.class,
-              "Empty the tables to fill first; without it a non-empty table stops the fill before anything is written")
+              "Empty the tables to fill first, in one TRUNCATE named before it runs, with the empty tables outside the fill that reference them (one holding rows stops the fill); without it a non-empty table stops the fill before anything is written")
           .field("truncate")
           .defaultValue(false, "off");
 
@@ -234,6 +235,7 @@ public final class Settings {
           WorkerSettings.USER,
           WorkerSettings.PASSWORD_ENV,
           WorkerSettings.TARGETS,
+          WorkerSettings.DEAD_LINK_SECONDS,
           SCHEMAS,
           CONFIG,
           CONFIG_TEXT,
@@ -259,7 +261,9 @@ public final class Settings {
           MAX_ATTEMPTS,
           STALL_SECONDS,
           WorkerSettings.HTTP_PORT,
+          WorkerSettings.HTTP_HOST,
           WorkerSettings.GRACE_SECONDS,
+          WorkerSettings.OUTAGE_SECONDS,
           WorkerSettings.BOOTSTRAP,
           WorkerSettings.KAFKA_CONFIG,
           WorkerSettings.TOPIC_PREFIX,

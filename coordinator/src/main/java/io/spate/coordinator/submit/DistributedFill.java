@@ -16,6 +16,7 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
 import io.spate.worker.run.Ledger;
+import io.spate.worker.target.Outage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -51,7 +51,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Following always starts by replaying the job's events from the beginning, so a coordinator
  * restarted mid-job picks up where the job stands and publishes again only unfinished tasks. The
- * coordinator never writes rows; it empties tables before and ANALYZEs them after.
+ * coordinator never writes rows; it empties tables before and ANALYZEs them after. Its own work on
+ * the target while the job runs rides out a lost connection ({@link Outage}), as the workers' does.
  *
  * <p>Threads: the tracker is fed only by the thread in {@link #follow()}; others may read it.
  */
@@ -98,6 +99,7 @@ public final class DistributedFill implements AutoCloseable {
   private final JobTracker tracker;
   private final KafkaProducer<String, byte[]> producer;
   private final TaskPlacement placement;
+  private final Outage outage;
   private final ExecutorService finisher =
       Executors.newSingleThreadExecutor(r -> new Thread(r, "spate-finish"));
 
@@ -113,8 +115,10 @@ public final class DistributedFill implements AutoCloseable {
       JobMessage job,
       DataSource target,
       FillProgress progress,
-      Retries retries) {
+      Retries retries,
+      Outage outage) {
     this.kafka = kafka;
+    this.outage = outage;
     this.job = job;
     this.target = target;
     this.progress = progress;
@@ -180,8 +184,10 @@ public final class DistributedFill implements AutoCloseable {
       }
       progress.markEnded(lastEventNanos); // the job's last row committed then
       awaitFinishing();
-      if (job.validatesForeignKeysAtEnd()) {
-        ForeignKeys.validate(target, job.plan()); // workers may have loaded with the checks off
+      if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
+        outage.rideOut(
+            "job " + job.jobId() + ": validating the foreign keys",
+            () -> ForeignKeys.validate(target, job.plan()));
       }
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
@@ -328,7 +334,12 @@ public final class DistributedFill implements AutoCloseable {
     TablePlan plan = job.plan().table(table);
     if (plan.rows() > 0) { // a table with no rows has no progress line and nothing to ANALYZE
       progress.table(table).markFinished(atNanos);
-      finishing.add(finisher.submit(() -> TargetTables.finish(target, plan)));
+      finishing.add(
+          finisher.submit(
+              () ->
+                  outage.rideOut(
+                      "job " + job.jobId() + ": sequences and ANALYZE of " + table,
+                      () -> TargetTables.finish(target, plan))));
     }
   }
 
@@ -388,12 +399,15 @@ public final class DistributedFill implements AutoCloseable {
     }
   }
 
+  /**
+   * Publishes a job record and waits until it is on the topic, for as long as the producer keeps
+   * trying (its {@code delivery.timeout.ms}), the bound every publication of a job has: a broker
+   * restart is ridden out as the job ends as it is mid-job.
+   */
   private void send(String topic, String key, Object message) {
     try {
-      producer
-          .send(new ProducerRecord<>(topic, key, Messages.encode(message)))
-          .get(KafkaSettings.REACH_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+      producer.send(new ProducerRecord<>(topic, key, Messages.encode(message))).get();
+    } catch (ExecutionException e) {
       throw new SpateException(
           "job "
               + job.jobId()
@@ -402,8 +416,8 @@ public final class DistributedFill implements AutoCloseable {
               + " at "
               + kafka.bootstrap()
               + ": "
-              + e,
-          e);
+              + e.getCause(),
+          e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SpateException("job " + job.jobId() + ": interrupted while publishing", e);

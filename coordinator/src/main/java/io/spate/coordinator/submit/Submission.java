@@ -9,9 +9,11 @@ import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Triggers;
 import java.util.UUID;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /** Hands a planned fill to Kafka: the one way {@code spate submit} and {@code spate demo} do it. */
@@ -22,8 +24,10 @@ public final class Submission {
   /**
    * Reads the target's identity ({@link TargetIdentities}: workers write only where theirs reads
    * the same), makes sure of the ledger, empties (or checks) the target's tables ({@link
-   * TargetTables#prepare}), and publishes a new job. The returned follower publishes the tasks and
-   * follows the job when its {@link DistributedFill#follow()} runs; the caller closes it.
+   * TargetTables#prepare}, telling {@code notes} what it empties), and publishes a new job. The
+   * returned follower publishes the tasks and follows the job when its {@link
+   * DistributedFill#follow()} runs; the caller closes it. The follower rides out outages of the
+   * declared default length ({@link Outage#DEFAULT}).
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -31,6 +35,7 @@ public final class Submission {
       String targetName,
       FillPlan plan,
       boolean truncate,
+      Consumer<String> notes,
       Retries retries,
       FillProgress progress) {
     return publish(
@@ -39,15 +44,19 @@ public final class Submission {
         targetName,
         plan,
         truncate,
+        notes,
         LoadTriggers.choose(target, plan, false),
         retries,
+        Outage.DEFAULT,
         progress);
   }
 
   /**
-   * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean, Retries,
+   * Like {@link #publish(KafkaSettings, DataSource, String, FillPlan, boolean, Consumer, Retries,
    * FillProgress)}, telling workers what to do with the triggers; unless they stay on, the job's
    * follower validates every foreign key at the end.
+   *
+   * @param outage how long the follower's own work on the target waits after losing the connection
    */
   public static DistributedFill publish(
       KafkaSettings kafka,
@@ -55,14 +64,20 @@ public final class Submission {
       String targetName,
       FillPlan plan,
       boolean truncate,
+      Consumer<String> notes,
       LoadTriggers triggers,
       Retries retries,
+      Outage outage,
       FillProgress progress) {
     String jobId = UUID.randomUUID().toString().substring(0, 8);
     TargetIdentity identity =
         TargetIdentities.of(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
     TargetTables.prepare(
-        target, plan, jobId, truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY);
+        target,
+        plan,
+        jobId,
+        truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+        notes);
     JobMessage job =
         new JobMessage(
             Messages.VERSION,
@@ -75,7 +90,7 @@ public final class Submission {
             triggers.mode() == Triggers.Mode.OFF,
             triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED,
             identity);
-    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries);
+    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries, outage);
     try {
       fill.publishJob();
     } catch (RuntimeException e) {

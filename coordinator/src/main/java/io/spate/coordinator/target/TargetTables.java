@@ -5,6 +5,7 @@ import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.target.SqlErrors;
@@ -16,7 +17,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
@@ -33,7 +35,10 @@ public final class TargetTables {
   public enum Start {
     /** Every table to fill must be empty; a non-empty one stops the fill. */
     EMPTY,
-    /** The tables to fill are emptied first ({@code TRUNCATE}). */
+    /**
+     * The tables to fill are emptied first, with the empty tables outside the fill that reference
+     * them ({@link Truncation}).
+     */
     TRUNCATE,
     /**
      * The tables may hold exactly the rows of this job's tasks the ledger records (an interrupted
@@ -47,21 +52,18 @@ public final class TargetTables {
    * empties) the tables as {@code start} says, before anything is written. Unless resuming, the
    * job's old ledger rows are cleared: they would vouch for rows that are no longer there.
    *
+   * @param notes told, for the user, what is about to be done to the tables (what is emptied)
    * @return the plan's tasks the ledger already holds for this job (0 unless resuming)
    */
-  public static int prepare(DataSource dataSource, FillPlan plan, String jobId, Start start) {
+  public static int prepare(
+      DataSource dataSource, FillPlan plan, String jobId, Start start, Consumer<String> notes) {
     Ledger.ensure(dataSource);
     List<TablePlan> filled =
         plan.tables().stream().filter(t -> t.rows() > 0 && !t.secondPass()).toList();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       switch (start) {
-        case TRUNCATE ->
-            s.execute(
-                "TRUNCATE "
-                    + filled.stream()
-                        .map(t -> t.table().qualifiedName())
-                        .collect(Collectors.joining(", ")));
+        case TRUNCATE -> Truncation.run(c, filled, notes);
         case EMPTY -> refuseNonEmpty(s, dataSource, plan, jobId, filled);
         case RESUME -> {
           return resumable(s, dataSource, plan, jobId, filled);
@@ -181,34 +183,92 @@ public final class TargetTables {
   }
 
   /**
-   * Once a table has all its rows: moves the sequence behind every identity or serial column past
-   * the largest value written (so the application's next insert gets a fresh key), then ANALYZEs
-   * the table, as a load tool should. Runs beside the loads of other tables.
+   * The sequences a table's columns draw from: the ones a column's default calls ({@code
+   * nextval('s')}, owned by the column or not: the default's dependencies name them) and the one
+   * behind an identity or {@code OWNED BY} column, each with its name for SQL.
+   */
+  private static final String SEQUENCES_SQL =
+      """
+      WITH cols AS (
+        SELECT attrelid, attnum, attname FROM pg_attribute
+        WHERE attrelid = ?::regclass AND attnum > 0 AND NOT attisdropped
+      ), used AS (
+        SELECT cols.attname, d.refobjid AS seq
+        FROM cols
+        JOIN pg_attrdef ad ON ad.adrelid = cols.attrelid AND ad.adnum = cols.attnum
+        JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = ad.oid
+                        AND d.refclassid = 'pg_class'::regclass
+        UNION
+        SELECT cols.attname, d.objid
+        FROM cols
+        JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass
+                        AND d.refobjid = cols.attrelid AND d.refobjsubid = cols.attnum
+                        AND d.deptype IN ('a', 'i')
+      )
+      SELECT used.attname, used.seq, format('%I.%I', n.nspname, s.relname) AS seq_name
+      FROM used
+      JOIN pg_class s ON s.oid = used.seq AND s.relkind = 'S'
+      JOIN pg_namespace n ON n.oid = s.relnamespace
+      ORDER BY used.seq, used.attname
+      """;
+
+  /**
+   * Once a table has all its rows: moves every sequence a filled integer column draws from ({@link
+   * #SEQUENCES_SQL}) past the largest value written there, so the application's next insert gets a
+   * fresh key, then ANALYZEs the table, as a load tool should. Runs beside the loads of other
+   * tables.
+   *
+   * <p>Invariant: a sequence only moves forward, under a transaction-scoped advisory lock on its
+   * oid, so the tables that share one sequence may finish in any order and at the same time.
    */
   public static void finish(DataSource dataSource, TablePlan t) {
-    String setval =
-        "SELECT setval(pg_get_serial_sequence(?, ?), max_value) FROM (SELECT max(%s) AS max_value FROM %s) m"
-            + " WHERE max_value IS NOT NULL AND pg_get_serial_sequence(?, ?) IS NOT NULL";
+    String name = t.table().qualifiedName();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      for (Column column : t.table().columns()) {
-        if (!column.identity() || t.column(column.name()) instanceof ColumnPlan.Skip) {
-          continue;
-        }
-        try (PreparedStatement statement =
-            c.prepareStatement(
-                String.format(setval, Table.quote(column.name()), t.table().qualifiedName()))) {
-          statement.setString(1, t.table().qualifiedName());
-          statement.setString(2, column.name());
-          statement.setString(3, t.table().qualifiedName());
-          statement.setString(4, column.name());
-          statement.execute();
-        }
+      for (Drawn drawn : sequences(c, t)) {
+        c.setAutoCommit(false);
+        s.execute("SELECT pg_advisory_xact_lock(" + drawn.seq() + ")");
+        s.execute(
+            String.format(
+                "SELECT setval(%d, m) FROM (SELECT max(%s)::bigint AS m FROM %s) written, %s seq"
+                    + " WHERE m > seq.last_value OR (m = seq.last_value AND NOT seq.is_called)",
+                drawn.seq(), Table.quote(drawn.column()), name, drawn.seqName()));
+        c.commit();
+        c.setAutoCommit(true);
       }
-      s.execute("ANALYZE " + t.table().qualifiedName());
+      s.execute("ANALYZE " + name);
     } catch (SQLException e) {
       throw SqlErrors.classify(
           "advancing sequences and ANALYZE of " + t.name() + " after its fill", e);
     }
+  }
+
+  /** The column types whose largest value written a sequence can be compared with. */
+  private static final Set<SqlType> WHOLE_NUMBERS =
+      Set.of(SqlType.SMALLINT, SqlType.INTEGER, SqlType.BIGINT, SqlType.NUMERIC);
+
+  /** A sequence a filled integer column of a table draws from. */
+  private record Drawn(String column, long seq, String seqName) {}
+
+  private static List<Drawn> sequences(Connection c, TablePlan t) throws SQLException {
+    List<Drawn> drawn = new ArrayList<>();
+    try (PreparedStatement statement = c.prepareStatement(SEQUENCES_SQL)) {
+      statement.setString(1, t.table().qualifiedName());
+      try (ResultSet rs = statement.executeQuery()) {
+        while (rs.next()) {
+          String column = rs.getString("attname");
+          boolean integer =
+              t.table()
+                  .column(column)
+                  .map(Column::type)
+                  .filter(WHOLE_NUMBERS::contains)
+                  .isPresent();
+          if (integer && !(t.column(column) instanceof ColumnPlan.Skip)) {
+            drawn.add(new Drawn(column, rs.getLong("seq"), rs.getString("seq_name")));
+          }
+        }
+      }
+    }
+    return drawn;
   }
 }

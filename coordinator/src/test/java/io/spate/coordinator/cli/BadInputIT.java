@@ -273,7 +273,7 @@ class BadInputIT {
     String error = assertOneLineError(local("--config", labels.toString()));
 
     assertContains(error, "'feeling'");
-    assertContains(error, "m: 'angry' is not a label of mood [sad, ok, happy]");
+    assertContains(error, "column 'm' (mood): 'angry' is not a label of mood [sad, ok, happy]");
     assertTableEmpty("feeling");
   }
 

@@ -70,6 +70,7 @@ class ComposeDemoIT {
           env("coordinator", db),
           log);
       ImageProcesses.awaitOk(URI.create("http://127.0.0.1:" + servicePort + "/health"), log);
+      options.put("--http-host", "127.0.0.1"); // this machine's loopback, as the service's --bind
       for (int i = 0; i < 2; i++) { // the compose file's default scale
         options.put("--http-port", Integer.toString(ImageProcesses.freePort()));
         processes.start(

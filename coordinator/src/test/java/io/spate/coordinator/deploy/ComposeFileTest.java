@@ -152,6 +152,10 @@ class ComposeFileTest {
   void workersServeTheirHealthCheckAndOutliveTheirGracePeriod() {
     ParseResult worker = parse("worker", Image.WORKER);
     int httpPort = DeployFiles.option(worker, "--http-port", "worker");
+    assertEquals(
+        "0.0.0.0",
+        DeployFiles.option(worker, "--http-host", "worker"),
+        "the exposed --http-port must listen beyond the container's loopback");
     JsonNode service = service("worker");
     assertTrue(
         DeployFiles.strings(service.path("expose")).contains(String.valueOf(httpPort)),

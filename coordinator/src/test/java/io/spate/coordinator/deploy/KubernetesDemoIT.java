@@ -74,6 +74,7 @@ class KubernetesDemoIT {
           args(m, coordinator, cluster, options, "--topic-prefix", prefix, "--bind", "127.0.0.1"),
           env(m, coordinator, cluster),
           log);
+      options.put("--http-host", "127.0.0.1"); // this machine's loopback, as the service's --bind
       for (int i = 0; i < 2; i++) {
         Container worker = KubernetesManifestsTest.worker(m);
         int httpPort = ImageProcesses.freePort();

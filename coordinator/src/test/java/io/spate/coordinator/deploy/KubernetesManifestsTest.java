@@ -300,8 +300,12 @@ class KubernetesManifestsTest {
   void probesAskTheWorkersHealthServerOnItsHttpPort() throws Exception {
     Manifests m = load();
     Container worker = worker(m);
-    int httpPort =
-        DeployFiles.<Integer>option(parse(m, worker, Image.WORKER), "--http-port", WORKER);
+    ParseResult args = parse(m, worker, Image.WORKER);
+    int httpPort = DeployFiles.<Integer>option(args, "--http-port", WORKER);
+    assertEquals(
+        "0.0.0.0",
+        DeployFiles.option(args, "--http-host", WORKER),
+        "the kubelet probes the pod's IP: --http-port must listen beyond loopback");
     List<String> paths = new ArrayList<>();
     for (Probe probe : List.of(worker.getLivenessProbe(), worker.getReadinessProbe())) {
       HTTPGetAction get = probe.getHttpGet();
@@ -322,7 +326,8 @@ class KubernetesManifestsTest {
     paths.add(annotations.get("prometheus.io/path"));
     // The worker's own health server answers every path the manifest asks (404 for one it lacks).
     try (HealthServer health =
-        HealthServer.start(0, () -> true, () -> true, () -> "spate_rows_loaded_total 0\n")) {
+        HealthServer.start(
+            "127.0.0.1", 0, () -> true, () -> true, () -> "spate_rows_loaded_total 0\n")) {
       HttpClient http = HttpClient.newHttpClient();
       for (String path : paths) {
         var response =

@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.job.Retries;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Targets;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpClient.Version;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +36,8 @@ class CoordinatorServiceTest {
             new Targets.Target("jdbc:postgresql://127.0.0.1:1/none", "u", "hunter2")),
         token,
         metricsPublic,
-        Retries.DEFAULT);
+        Retries.DEFAULT,
+        Outage.DEFAULT);
   }
 
   @Test
@@ -68,6 +73,30 @@ class CoordinatorServiceTest {
       assertTrue(
           page.body().startsWith("<!doctype html>")
               && page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
+    }
+  }
+
+  @Test
+  void headIsAnsweredWhereverGetIsWithItsStatusAndHeadersAndNoBody() throws Exception {
+    try (CoordinatorService service =
+        CoordinatorService.start(settings(ApiToken.find(null, "t0k").orElseThrow(), false))) {
+      assertEquals(200, send(service, Version.HTTP_1_1, "HEAD", "/", null).statusCode());
+      for (Version version : Version.values()) { // HTTP/2 through the h2c upgrade
+        for (String path : List.of("/", "/health", "/metrics", "/jobs", "/jobs/abc")) {
+          for (String token : Arrays.asList(null, "t0k")) {
+            String request =
+                version + " HEAD " + path + (token == null ? " without" : " with") + " the token";
+            HttpResponse<String> get = send(service, version, "GET", path, token);
+            HttpResponse<String> head = send(service, version, "HEAD", path, token);
+            assertEquals(get.statusCode(), head.statusCode(), request);
+            assertEquals(
+                get.headers().firstValue("content-type"),
+                head.headers().firstValue("content-type"),
+                request);
+            assertEquals("", head.body(), request);
+          }
+        }
+      }
     }
   }
 
@@ -117,7 +146,8 @@ class CoordinatorServiceTest {
                 new Targets.Target("jdbc:postgresql://u:hunter3@h/db", null, null)),
             null,
             false,
-            Retries.DEFAULT);
+            Retries.DEFAULT,
+            Outage.DEFAULT);
     String line = s.describe();
     assertTrue(line.contains("target.default=jdbc:postgresql://h/db?password=*** "), line);
     assertTrue(line.contains("target.eu=jdbc:postgresql://u:***@h/db "), line);
@@ -135,8 +165,16 @@ class CoordinatorServiceTest {
 
   private static HttpResponse<String> get(CoordinatorService service, String path, String token)
       throws Exception {
+    return send(service, HTTP.version(), "GET", path, token);
+  }
+
+  private static HttpResponse<String> send(
+      CoordinatorService service, Version version, String method, String path, String token)
+      throws Exception {
     HttpRequest.Builder b =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path));
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
+            .version(version)
+            .method(method, HttpRequest.BodyPublishers.noBody());
     if (token != null) {
       b.header("Authorization", "Bearer " + token);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.job.Retries;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Targets;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
@@ -43,7 +44,8 @@ class ServicePlanningIT {
                 Map.of(Targets.DEFAULT, new Targets.Target(db.jdbcUrl(), db.user(), db.password())),
                 null,
                 false,
-                Retries.DEFAULT));
+                Retries.DEFAULT,
+                Outage.DEFAULT));
   }
 
   @AfterAll

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.coordinator.Fills;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Check.CompareColumns;
 import io.spate.protocol.schema.Check.CompareLiteral;
@@ -338,9 +339,12 @@ class PgIntrospectorIT {
       assertEquals(List.of("id", "day"), table(schema, "measurement").primaryKey().columns());
 
       Schema both = introspect(db, List.of("public", "other"));
-      Table elsewhere = table(both, "elsewhere");
+      Table elsewhere = table(both, "other.elsewhere");
       assertEquals("other", elsewhere.schema());
-      assertEquals("gadget", elsewhere.foreignKeys().getFirst().refTable());
+      assertEquals("gadget", elsewhere.foreignKeys().getFirst().refTable(), "public: a bare name");
+      try (Connection conn = db.connect()) {
+        assertEquals(List.of("other", "public"), PgIntrospector.chosenSchemas(conn, List.of()));
+      }
       assertEquals(4, both.tables().size());
       assertEquals(List.of(), introspect(db, List.of("no_such_schema")).tables());
     }
@@ -490,6 +494,42 @@ class PgIntrospectorIT {
               .sorted(java.util.Comparator.comparing(UniqueKey::name))
               .toList());
       assertEquals(new UniqueKey("member_pkey", List.of("id"), true), member.primaryKey());
+    }
+  }
+
+  /**
+   * A unique index declared on partitions only is a key of the table, once for all the partitions
+   * that declare it; the copies PostgreSQL makes of the table's own index are not read again.
+   */
+  @Test
+  void uniqueIndexesOfPartitionsAreKeysOfTheirTable() throws SQLException {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("partition-unique-indexes.sql"));
+
+      Table ticket = table(introspect(db, List.of("public")), "ticket");
+
+      assertEquals(
+          List.of(
+              new UniqueKey(
+                  "ticket_region_code",
+                  List.of("region", "code"),
+                  false,
+                  "CREATE UNIQUE INDEX ticket_region_code ON ONLY public.ticket USING btree (region, code)",
+                  List.of()),
+              new UniqueKey(
+                  "ticket_eu_eu_code",
+                  List.of("code"),
+                  false,
+                  "CREATE UNIQUE INDEX ticket_eu_eu_code ON public.ticket_eu_eu USING btree (code)",
+                  List.of()),
+              new UniqueKey(
+                  "ticket_us_email",
+                  List.of("email"),
+                  false,
+                  "CREATE UNIQUE INDEX ticket_us_email ON public.ticket_us USING btree (lower(email)) WHERE (email <> ''::text)",
+                  List.of())),
+          ticket.uniques());
+      assertEquals(List.of("id", "region"), ticket.primaryKey().columns());
     }
   }
 }

@@ -13,6 +13,8 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
@@ -101,7 +103,9 @@ class DuplicateKeyRaceIT {
           s.executeUpdate();
         }
       }
-      TaskExecution execution = new TaskExecution(target, Triggers.Mode.ON, n -> {});
+      TaskExecution execution =
+          new TaskExecution(
+              target, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}, Outage.NONE);
       CompletableFuture<TaskExecution.Result> run =
           CompletableFuture.supplyAsync(
               () ->

@@ -55,7 +55,7 @@ class CorrelatedValuesTest {
   private static TablePlan plan(Table t, FillConfig config, long seed) {
     return Planner.plan(
             new Schema(List.of(t)), FillSettings.of(config, seed, 5000L, null, Map.of()))
-        .table(t.name());
+        .table(t.id());
   }
 
   private static ValueSpec spec(TablePlan t, String column) {

@@ -30,6 +30,7 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -268,6 +269,62 @@ class PlannerTest {
     ReferencePlan outer = inner == item ? warehouse : item;
     assertEquals(1, inner.radix());
     assertEquals(inner.size(), outer.radix());
+  }
+
+  // ---- keys that hold other keys --------------------------------------------------------------
+
+  /** tenant and account, and membership: primary key (tenant_id, account_id), unique account_id. */
+  private static Schema memberships() {
+    Table tenant = table("tenant", List.of(integer("id")), List.of("id"), List.of());
+    Table account = table("account", List.of(integer("id")), List.of("id"), List.of());
+    Table membership =
+        new Table(
+            "public",
+            "membership",
+            List.of(integer("tenant_id"), integer("account_id")),
+            new UniqueKey("membership_pkey", List.of("tenant_id", "account_id"), true),
+            List.of(new UniqueKey("membership_account_id_key", List.of("account_id"), false)),
+            List.of(
+                fk("membership_account_id_fkey", List.of("account_id"), "account", List.of("id")),
+                fk("membership_tenant_id_fkey", List.of("tenant_id"), "tenant", List.of("id"))),
+            List.of());
+    return new Schema(List.of(account, membership, tenant));
+  }
+
+  @Test
+  void theSmallerKeyDrivesTheReferencesOfAKeyThatHoldsIt() {
+    TablePlan membership = plan(memberships(), FillConfig.EMPTY).table("membership");
+    ReferencePlan account = membership.reference("membership_account_id_fkey");
+    assertEquals(Pick.INJECTIVE, account.pick());
+    assertEquals(1, account.radix(), "each membership row its own account");
+    assertEquals(1000, account.size());
+    assertEquals(Pick.RANDOM, membership.reference("membership_tenant_id_fkey").pick());
+  }
+
+  @Test
+  void aKeyColumnUniqueOverTheWholeTableStaysSoBesideAKeyThatCountsItPerParent() {
+    Table tenant = table("tenant", List.of(integer("id")), List.of("id"), List.of());
+    Table device = table("device", List.of(integer("id")), List.of("id"), List.of());
+    Table port =
+        new Table(
+            "public",
+            "port",
+            List.of(integer("number"), integer("device_id"), integer("tenant_id")),
+            new UniqueKey("port_pkey", List.of("number", "device_id"), true),
+            List.of(new UniqueKey("port_tenant_number_key", List.of("tenant_id", "number"), false)),
+            List.of(
+                fk("port_device_fkey", List.of("device_id"), "device", List.of("id")),
+                fk("port_tenant_fkey", List.of("tenant_id"), "tenant", List.of("id"))),
+            List.of());
+    Map<String, TableConfig> tables = new LinkedHashMap<>();
+    tables.put("tenant", rows(10));
+    tables.put("port", per("tenant", "100"));
+    FillPlan plan =
+        plan(
+            new Schema(List.of(device, port, tenant)),
+            new FillConfig(null, null, null, null, tables));
+    // number with a randomly picked device_id is the primary key: number alone must be unique
+    assertEquals(new ColumnPlan.KeySequence("number", 1, 0), plan.table("port").column("number"));
   }
 
   // ---- problems

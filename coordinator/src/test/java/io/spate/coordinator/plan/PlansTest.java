@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import static io.spate.coordinator.plan.TpccSchema.column;
 import static io.spate.coordinator.plan.TpccSchema.integer;
 import static io.spate.coordinator.plan.TpccSchema.table;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -12,6 +13,7 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.config.TableConfig;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.SqlType;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,13 +23,26 @@ class PlansTest {
 
   private static final Schema ONE_TABLE =
       new Schema(
-          List.of(table("t", List.of(integer("id"), integer("n")), List.of("id"), List.of())));
+          List.of(
+              table(
+                  "t",
+                  List.of(integer("id"), integer("n"), column("flag", SqlType.BOOLEAN)),
+                  List.of("id"),
+                  List.of())));
 
   private static FillSettings nIs(String literal) {
-    ColumnConfig n = new ColumnConfig(literal, null, null, null, null, null, null, null, null);
+    return valueOf("n", literal);
+  }
+
+  private static FillSettings valueOf(String column, String literal) {
+    ColumnConfig value = new ColumnConfig(literal, null, null, null, null, null, null, null, null);
     FillConfig config =
         new FillConfig(
-            null, null, null, null, Map.of("t", new TableConfig(null, null, null, Map.of("n", n))));
+            null,
+            null,
+            null,
+            null,
+            Map.of("t", new TableConfig(null, null, null, Map.of(column, value))));
     return FillSettings.of(config, null, null, null, Map.of());
   }
 
@@ -40,6 +55,17 @@ class PlansTest {
     assertTrue(
         e.getMessage().startsWith("cannot plan the fill: table 't', column "), e.getMessage());
     assertTrue(e.getMessage().contains("'many'"), e.getMessage());
+  }
+
+  @Test
+  void aRejectedLiteralNamesTheColumnItsTypeTheValueAndTheAcceptedForms() {
+    SpateException e =
+        assertThrows(
+            SpateException.class, () -> Plans.checkedPlan(ONE_TABLE, valueOf("flag", "maybe")));
+    assertEquals(
+        "cannot plan the fill: table 't', column 'flag' (boolean): 'maybe' is not a valid boolean"
+            + " (true/false, t/f, yes/no, on/off, 1/0)",
+        e.getMessage());
   }
 
   @Test

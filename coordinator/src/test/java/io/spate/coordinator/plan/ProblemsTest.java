@@ -55,12 +55,11 @@ class ProblemsTest {
             null,
             null,
             java.util.Map.of("ghost", 1L, "customer", 5L));
-    ConfigNames.check(schema, settings, problems);
-    SizeStage.run(schema, settings, problems);
+    SizeStage.run(schema, ConfigNames.resolve(schema, settings, problems), problems);
     assertEquals(
         List.of(
             "--rows names table 'ghost', which is not in the schema (tables: "
-                + schema.tables().stream().map(t -> t.name()).toList()
+                + schema.tables().stream().map(t -> t.id()).toList()
                 + ")",
             "--rows customer=...: 'customer' is filled per 'district'; change its count in the"
                 + " config, or the rows of 'district'"),

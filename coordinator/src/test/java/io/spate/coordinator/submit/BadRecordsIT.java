@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Garbage on the jobs, tasks and events topics (a record with nothing but its version, bytes that
  * are not JSON) stops no reader: a worker skips each bad record once and stays healthy, a job whose
- * events topic holds garbage under its key still completes, and {@code spate status} still reports.
+ * events topic holds garbage under its key still completes with the bytes of a local fill, and
+ * {@code spate status} still reports.
  */
 class BadRecordsIT {
 
@@ -61,6 +62,7 @@ class BadRecordsIT {
       }
 
       try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
+        Recovery recovery = Recovery.start();
         Thread submitter =
             new Thread(
                 () ->
@@ -82,6 +84,7 @@ class BadRecordsIT {
         String jobId = awaitJobId(kafka);
         send(producer, topics.events(), null, jobId, NOT_JSON);
         send(producer, topics.events(), null, jobId, ONLY_A_VERSION);
+        recovery.faultEnded();
 
         try (SpateProcess worker =
             SpateProcess.start(
@@ -98,8 +101,12 @@ class BadRecordsIT {
                     "0"))) {
           submitter.join(Duration.ofSeconds(90).toMillis());
           assertEquals(0, submitResult.exitCode(), submitResult.err() + worker.output());
-          assertEquals(3000L, db.queryLong("SELECT count(*) FROM big_t"));
+          recovery.finished("garbage on every topic (worker starts after)");
           assertEquals(3L, db.queryLong("SELECT count(*) FROM spate.ledger"), "each task once");
+          try (TestDatabase local = TestDatabase.withFixtureSchema("single.sql")) {
+            Fills.local(local, "--rows", "big_t=3000");
+            assertEquals(Fills.checksums(local), Fills.checksums(db), "the bytes of a local fill");
+          }
 
           String log = worker.output();
           for (RecordMetadata bad : workerSkips) {

@@ -1,6 +1,7 @@
 package io.spate.coordinator.submit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,51 +162,108 @@ class DistributedFillIT {
   }
 
   @Test
-  void workerKilledMidTaskLosesAndDoublesNothing() throws Exception {
+  void tablesOfOneNameInSeveralSchemasThroughAWorkerGiveTheLocalBytes() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
+    try (TestDatabase local = TestDatabase.withFixtureSchema("multischema.sql");
+        TestDatabase db = TestDatabase.withFixtureSchema("multischema.sql")) {
+      Fills.local(local, "--task-rows", "300");
+      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+        Fills.Run run = submit(db, prefix, "--task-rows", "300");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("schemas: app, billing, public"), run.err());
+      }
+      Map<String, String> checksums = Fills.checksums(db);
+      assertEquals(
+          List.of("account", "app.account", "app.customer", "billing.account", "billing.invoice"),
+          List.copyOf(checksums.keySet()));
+      assertEquals(Fills.checksums(local), checksums);
+    }
+  }
+
+  @Test
+  void twoWorkersKilledMidTaskAtDifferentTimesLoseAndDoubleNothing() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    int rows = 600_000;
+    int taskRows = 60_000;
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
-      // The victim works alone, task after task, so a kill right after a STARTED event lands
-      // inside a task; the survivor joins after the kill and must finish what the victim left.
-      SpateProcess victim = SpateProcess.start(workerArgs(db, prefix));
-      String victimId = victim.workerId();
+      // Each victim works alone, task after task, so a kill right after its STARTED event lands
+      // inside a task. The first dies in its first task; the second, which takes the first's
+      // partitions, dies in the task after one it finished; a survivor finishes what both left.
+      SpateProcess first = SpateProcess.start(workerArgs(db, prefix));
+      SpateProcess second = null;
+      String firstId = first.workerId();
+      String secondId;
+      Recovery recovery = Recovery.start();
       Thread submitter =
           new Thread(
               () ->
                   submitResult =
-                      submit(db, prefix, "--rows", "big_t=2000000", "--task-rows", "100000"));
+                      submit(
+                          db,
+                          prefix,
+                          "--rows",
+                          "big_t=" + rows,
+                          "--task-rows",
+                          String.valueOf(taskRows)));
       submitter.start();
       try (EventTail events = new EventTail(kafka(prefix))) {
         events.await(
-            e -> e.workerId().equals(victimId) && e.type() == EventMessage.Type.STARTED,
+            e -> e.workerId().equals(firstId) && e.type() == EventMessage.Type.STARTED,
             Duration.ofSeconds(90));
-        victim.kill();
+        first.kill();
+        second = SpateProcess.start(workerArgs(db, prefix));
+        secondId = second.workerId();
+        events.await(
+            e -> e.workerId().equals(secondId) && e.type() == EventMessage.Type.SUCCEEDED,
+            Duration.ofSeconds(90));
+        events.await( // the events topic has one partition: this STARTED follows that SUCCEEDED
+            e -> e.workerId().equals(secondId) && e.type() == EventMessage.Type.STARTED,
+            Duration.ofSeconds(90));
+        second.kill();
+        recovery.faultEnded();
+      } finally {
+        first.kill();
+        if (second != null) {
+          second.kill();
+        }
       }
       try (SpateProcess survivor = SpateProcess.start(workerArgs(db, prefix))) {
         submitter.join(Duration.ofMinutes(3).toMillis());
         assertEquals(0, submitResult.exitCode(), submitResult.err());
+        recovery.finished("worker kill -9 twice in one job");
       }
-      assertEquals(2_000_000L, db.queryLong("SELECT count(*) FROM big_t"));
-      assertEquals(20L, db.queryLong("SELECT count(*) FROM spate.ledger"), "each task once");
-      // the tasks the victim started but never committed were finished by the survivor
-      Set<String> interrupted = startedBy(prefix, victimId);
-      interrupted.removeAll(
-          List.of(
-              db.queryString(
-                      "SELECT coalesce(string_agg(task_id, ','), '') FROM spate.ledger WHERE worker_id = '"
-                          + victimId
-                          + "'")
-                  .split(",")));
-      assertTrue(!interrupted.isEmpty(), "the kill landed inside a task");
-      for (String task : interrupted) {
-        assertNotEquals(
-            victimId,
-            db.queryString("SELECT worker_id FROM spate.ledger WHERE task_id = '" + task + "'"));
+      assertEquals((long) rows, db.queryLong("SELECT count(*) FROM big_t"));
+      assertEquals(
+          (long) rows / taskRows,
+          db.queryLong("SELECT count(*) FROM spate.ledger"),
+          "each task once");
+      for (String victim : List.of(firstId, secondId)) {
+        // the tasks the victim started but never committed were finished by another worker
+        Set<String> interrupted = startedBy(prefix, victim);
+        interrupted.removeAll(committedBy(db, victim));
+        assertFalse(interrupted.isEmpty(), "the kill of " + victim + " landed inside a task");
+        for (String task : interrupted) {
+          assertNotEquals(
+              victim,
+              db.queryString("SELECT worker_id FROM spate.ledger WHERE task_id = '" + task + "'"));
+        }
       }
+      assertEquals(1, committedBy(db, secondId).size(), "the second victim finished one task");
       try (TestDatabase local = TestDatabase.withFixtureSchema("single.sql")) {
-        Fills.local(local, "--rows", "big_t=2000000");
+        Fills.local(local, "--rows", "big_t=" + rows);
         assertEquals(Fills.checksums(local).get("big_t"), Fills.checksums(db).get("big_t"));
       }
     }
+  }
+
+  /** The tasks the ledger holds as committed by the worker (task ids hold commas: one a line). */
+  private static Set<String> committedBy(TestDatabase db, String workerId) {
+    String ids =
+        db.queryString(
+            "SELECT coalesce(string_agg(task_id, E'\\n'), '') FROM spate.ledger WHERE worker_id = '"
+                + workerId
+                + "'");
+    return ids.isEmpty() ? Set.of() : Set.of(ids.split("\n"));
   }
 
   private static volatile Fills.Run submitResult;
@@ -215,7 +273,9 @@ class DistributedFillIT {
     String prefix = TestBroker.uniqueTopicPrefix();
     try (TestDatabase db = schemaDatabase();
         SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
-      SpateProcess coordinator =
+      Recovery recovery = Recovery.start();
+      String jobId;
+      try (SpateProcess coordinator =
           SpateProcess.start(
               "submit",
               "--bootstrap",
@@ -229,10 +289,12 @@ class DistributedFillIT {
               "--config",
               config,
               "--task-partitions",
-              "6");
-      String jobId = awaitJobId(coordinator);
-      awaitAnySucceeded(prefix);
-      coordinator.kill();
+              "6")) {
+        jobId = awaitJobId(coordinator);
+        awaitAnySucceeded(prefix);
+        coordinator.kill();
+      }
+      recovery.faultEnded();
       Fills.Run resumed =
           Fills.cli(
               "coordinator",
@@ -248,6 +310,7 @@ class DistributedFillIT {
               "6",
               jobId);
       assertEquals(0, resumed.exitCode(), resumed.err());
+      recovery.finished("submitter kill -9, another takes over");
       assertTrue(resumed.out().contains("filled "), resumed.out());
       assertEquals(localChecksums, Fills.checksums(db));
       Fills.Run status =

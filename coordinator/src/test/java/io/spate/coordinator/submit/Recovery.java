@@ -30,7 +30,10 @@ final class Recovery {
     this.faultEnded = jobStarted;
   }
 
-  /** The fault is over now (the process is killed, the server is back, the link is up). */
+  /**
+   * The fault is over now (the process is killed, the server is back, the link is up), or, for a
+   * fault the job must ride out without waiting for its end, the fault has struck now.
+   */
   void faultEnded() {
     faultEnded = System.nanoTime();
   }

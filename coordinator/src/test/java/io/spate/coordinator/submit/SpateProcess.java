@@ -28,9 +28,18 @@ public final class SpateProcess implements AutoCloseable {
   }
 
   public static SpateProcess start(String... args) throws IOException {
+    return start(List.of(), args);
+  }
+
+  /**
+   * Starts the process under {@code prefix}, a command that runs the rest of its line, such as
+   * {@code ip netns exec NS} (which execs it, so this process is spate's JVM itself).
+   */
+  public static SpateProcess start(List<String> prefix, String... args) throws IOException {
     Path jar = jar();
     String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
+    List<String> command = new ArrayList<>(prefix);
+    command.addAll(List.of(java, "-jar", jar.toString()));
     command.addAll(List.of(args));
     Path log = Files.createTempFile("spate-process", ".log");
     Process p =
@@ -73,10 +82,45 @@ public final class SpateProcess implements AutoCloseable {
         this::output);
   }
 
+  /** Waits until the output holds {@code text}, failing at once should the process exit first. */
+  public void awaitOutput(String text, Duration timeout) throws InterruptedException {
+    Await.until(
+        () -> {
+          if (output().contains(text)) {
+            return true;
+          }
+          if (!process.isAlive()) {
+            throw new IllegalStateException(
+                "process exited (" + process.exitValue() + ") before printing " + text);
+          }
+          return false;
+        },
+        timeout,
+        "the process to print " + text,
+        this::output);
+  }
+
   /** SIGKILL: no shutdown hook, no rollback by the process itself. */
   public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor();
+  }
+
+  /** SIGSTOP: the process freezes; its connections stay open and its kernel still answers them. */
+  public void freeze() throws IOException, InterruptedException {
+    signal("STOP");
+  }
+
+  /** SIGCONT: a frozen process carries on where it stopped. */
+  public void thaw() throws IOException, InterruptedException {
+    signal("CONT");
+  }
+
+  private void signal(String name) throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+    if (kill.waitFor() != 0) {
+      throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+    }
   }
 
   public int waitFor(Duration timeout) throws InterruptedException {
@@ -90,15 +134,24 @@ public final class SpateProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /**
+   * SIGTERM, as an orchestrator stops a container, and the exit status once the process ended: 0
+   * after a clean drain. SIGKILL if it lingers past 40 s (then the status is 137).
+   */
+  public int stop() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(40, java.util.concurrent.TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor();
+    }
+    return process.exitValue();
+  }
+
   /** SIGTERM, then SIGKILL if it lingers. */
   @Override
   public void close() {
     if (process.isAlive()) {
-      process.destroy();
       try {
-        if (!process.waitFor(40, java.util.concurrent.TimeUnit.SECONDS)) {
-          process.destroyForcibly().waitFor();
-        }
+        stop();
       } catch (InterruptedException e) {
         process.destroyForcibly();
         Thread.currentThread().interrupt();

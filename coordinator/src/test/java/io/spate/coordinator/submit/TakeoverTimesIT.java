@@ -18,6 +18,7 @@ import io.spate.protocol.message.Topics;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Targets;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
@@ -113,7 +114,8 @@ class TakeoverTimesIT {
                       Targets.DEFAULT, new Targets.Target(db.jdbcUrl(), db.user(), db.password())),
                   null,
                   false,
-                  Retries.DEFAULT))) {
+                  Retries.DEFAULT,
+                  Outage.DEFAULT))) {
         URI uri = URI.create("http://127.0.0.1:" + service.port() + "/jobs/" + jobId);
         JsonNode view =
             Await.untilPresent(

@@ -12,6 +12,8 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Targets;
 import io.spate.worker.target.Triggers;
@@ -125,7 +127,7 @@ class LedgerPrivilegesIT {
     FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
     TargetIdentities.of(target, plan, "job j");
     TaskExecution.Result result =
-        new TaskExecution(target, Triggers.Mode.ON, n -> {})
+        new TaskExecution(target, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}, Outage.NONE)
             .run(
                 new Engine(plan),
                 new TaskExecution.Assignment("j", plan.tasks().get(0), "w", 1),

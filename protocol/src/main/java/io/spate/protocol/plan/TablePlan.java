@@ -9,6 +9,8 @@ import java.util.List;
  * filled per parent has {@code max} slots per parent slot, of which the first {@code count(parent
  * slot)} hold rows. So a row's slot alone says which parent it belongs to.
  *
+ * @param name the plan's name in levels, tasks and events: the table's {@link Table#id()}, followed
+ *     by {@code #refs} for a second pass
  * @param fanout the per-parent count, or null for a root table
  * @param slots the size of the slot space; tasks cut it into ranges
  * @param rows the number of rows the fill writes
@@ -64,7 +66,7 @@ public record TablePlan(
   private static List<String> referencedTables(Table table) {
     return table.foreignKeys().stream()
         .map(ForeignKey::refTable)
-        .filter(t -> !t.equals(table.name()))
+        .filter(t -> !t.equals(table.id()))
         .distinct()
         .sorted()
         .toList();

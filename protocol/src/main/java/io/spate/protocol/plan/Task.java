@@ -10,7 +10,8 @@ public record Task(String table, long start, long end) {
   }
 
   /**
-   * The task's id within its job, {@code table[start,end)}: the same for every attempt, every
+   * The task's id within its job, {@code table[start,end)} ({@code table} is the plan's name, so
+   * {@code app.account[0,1000)} outside {@code public}): the same for every attempt, every
    * coordinator and local mode, so it keys the ledger ({@code spate.ledger}) and the events.
    */
   public String id() {

@@ -9,7 +9,8 @@ public record Schema(List<Table> tables) {
     tables = List.copyOf(tables);
   }
 
-  public Optional<Table> table(String name) {
-    return tables.stream().filter(t -> t.name().equals(name)).findFirst();
+  /** The table whose {@link Table#id()} is {@code id}. */
+  public Optional<Table> table(String id) {
+    return tables.stream().filter(t -> t.id().equals(id)).findFirst();
   }
 }

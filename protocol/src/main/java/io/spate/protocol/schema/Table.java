@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * A table with its columns (in attribute order) and constraints. A BETWEEN check arrives as two
- * {@link Check.CompareLiteral}s.
+ * {@link Check.CompareLiteral}s. A fill names a table by its {@link #id()}, never by its bare
+ * {@code name}: two schemas may each hold a table of that name.
  *
  * @param primaryKey the primary key, or null when the table has none
  * @param uniques unique constraints other than the primary key, then unique indexes that back no
@@ -59,6 +60,35 @@ public record Table(
         ? uniques
         : java.util.stream.Stream.concat(java.util.stream.Stream.of(primaryKey), uniques.stream())
             .toList();
+  }
+
+  /** The schema whose tables an {@link #id()} names without their schema. */
+  public static final String DEFAULT_SCHEMA = "public";
+
+  /**
+   * The table's name in a fill: what plans, task ids (so the ledger), events, progress and messages
+   * call it, and what {@link ForeignKey#refTable()} holds. See {@link #id(String, String)}.
+   */
+  public String id() {
+    return id(schema, name);
+  }
+
+  /**
+   * The id of table {@code name} in {@code schema}: the bare name in {@code public} (so public
+   * tables keep the names they always had), {@code schema.name} elsewhere. A part holding a {@code
+   * .}, a {@code "} or a {@code #} is double-quoted, quotes doubled, so the first dot outside
+   * quotes always ends the schema and a second pass's {@code #refs} suffix never ends a table's own
+   * id.
+   */
+  public static String id(String schema, String name) {
+    return schema.equals(DEFAULT_SCHEMA) ? idPart(name) : idPart(schema) + "." + idPart(name);
+  }
+
+  private static String idPart(String identifier) {
+    boolean plain =
+        !identifier.isEmpty()
+            && identifier.chars().noneMatch(c -> c == '.' || c == '"' || c == '#');
+    return plain ? identifier : quote(identifier);
   }
 
   /** The name SQL statements use: schema-qualified and quoted. */

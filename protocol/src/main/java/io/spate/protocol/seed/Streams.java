@@ -1,20 +1,24 @@
 package io.spate.protocol.seed;
 
+import io.spate.protocol.schema.Table;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The one place that derives a stream of randomness from (job seed, table, column, purpose); every
  * draw of a fill, on a worker or in the planner, starts from a stream made here.
  *
- * <p>A table's stream is derived from the seed and the table's name, and a column's cell stream
- * from the table's stream and the column's name, both as in generation version 2, so plain columns
- * keep their values. Every other stream is a {@link Purpose} of a table, column or foreign key
- * stream, hashed from bytes that start with {@code 0xFF} and the purpose's code, then the purpose's
- * argument (a name's UTF-8 bytes or an index's eight bytes). UTF-8 never contains the byte {@code
- * 0xFF}, so no table, column, group or constraint name reaches a purpose stream: a column named
- * {@code partition} or {@code fk:x} draws from its own stream, never from the partition picker's or
- * a foreign key's. Two purposes differ in their code, and one purpose's arguments have one shape,
- * so distinct (purpose, argument) pairs hash distinct byte strings.
+ * <p>The stream of a table in {@code public} is derived from the seed and the table's name, and a
+ * column's cell stream from the table's stream and the column's name, both as in generation version
+ * 2, so plain columns keep their values. A table of any other schema has a {@link
+ * Purpose#SCHEMA_TABLE} stream of the seed, from its schema's and its own name, so tables of one
+ * name in two schemas draw apart. Every other stream is a {@link Purpose} of a table, column or
+ * foreign key stream, hashed from bytes that start with {@code 0xFF} and the purpose's code, then
+ * the purpose's argument (a name's UTF-8 bytes, two names' with {@code 0xFF} between them, or an
+ * index's eight bytes). UTF-8 never contains the byte {@code 0xFF}, so no table, column, group or
+ * constraint name reaches a purpose stream: a column named {@code partition} or {@code fk:x} draws
+ * from its own stream, never from the partition picker's or a foreign key's. Two purposes differ in
+ * their code, and one purpose's arguments have one shape, so distinct (purpose, argument) pairs
+ * hash distinct byte strings.
  *
  * <p>The codes are part of the output: changing one changes the bytes of every fill and needs a new
  * {@code FillPlan.GENERATION_VERSION}.
@@ -26,7 +30,10 @@ public final class Streams {
 
   /** What a stream is for; each has its own code and derives from one kind of parent stream. */
   public enum Purpose {
-    /** From the job seed and a table name: the table's stream (untagged, as in version 2). */
+    /**
+     * From the job seed and a table name: the stream of a table in {@code public} (untagged, as in
+     * version 2).
+     */
     TABLE(0, Argument.NAME),
     /** From a table stream and a column name: the column's cells (untagged, as in version 2). */
     CELLS(0, Argument.NAME),
@@ -53,13 +60,20 @@ public final class Streams {
     /** From a column stream: the planner's pool of realistic values for a recognised name. */
     REALISTIC_POOL(10, Argument.NONE),
     /** From a table stream and a group name: the planner's records of a correlated group. */
-    CORRELATED_GROUP(11, Argument.NAME);
+    CORRELATED_GROUP(11, Argument.NAME),
+    /**
+     * From the job seed, a schema name and a table name: the stream of a table outside {@code
+     * public}.
+     */
+    SCHEMA_TABLE(12, Argument.QUALIFIED_NAME);
 
     /** What follows the code in the hashed bytes. */
     enum Argument {
       NONE,
       NAME,
-      INDEX
+      INDEX,
+      /** Two names, the byte {@code 0xFF} between them: one byte string per pair. */
+      QUALIFIED_NAME
     }
 
     private final byte code;
@@ -86,9 +100,14 @@ public final class Streams {
 
   private Streams() {}
 
-  /** A table's stream; the planner stores it in the plan as {@code TablePlan.stream}. */
-  public static long table(long seed, String table) {
-    return Seeds.derive(seed, table);
+  /**
+   * The stream of table {@code table} of schema {@code schema}; the planner stores it in the plan
+   * as {@code TablePlan.stream}. A table in {@code public} keeps the stream of its bare name.
+   */
+  public static long table(long seed, String schema, String table) {
+    return schema.equals(Table.DEFAULT_SCHEMA)
+        ? Seeds.derive(seed, table)
+        : tagged(seed, Purpose.SCHEMA_TABLE, schema, table);
   }
 
   /** A column's cell stream: the values of an ordinary column are {@code cell(stream, row)}. */
@@ -160,6 +179,13 @@ public final class Streams {
     check(purpose, Purpose.Argument.NAME);
     return Seeds.fromHash(
         parent, Seeds.fnv(purpose.prefixHash, name.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  static long tagged(long parent, Purpose purpose, String first, String second) {
+    check(purpose, Purpose.Argument.QUALIFIED_NAME);
+    long h = Seeds.fnv(purpose.prefixHash, first.getBytes(StandardCharsets.UTF_8));
+    h = Seeds.fnv(h, PURPOSE_MARK);
+    return Seeds.fromHash(parent, Seeds.fnv(h, second.getBytes(StandardCharsets.UTF_8)));
   }
 
   static long tagged(long parent, Purpose purpose, long index) {

@@ -47,7 +47,7 @@ class SlotsTest {
             List.of(),
             List.of());
     return new TablePlan(
-        name, schema, fanout, slots, 0, Streams.table(42, name), List.of(), List.of());
+        name, schema, fanout, slots, 0, Streams.table(42, "public", name), List.of(), List.of());
   }
 
   @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class StreamsTest {
 
   private static final long SEED = 42;
-  private static final long TABLE = Streams.table(SEED, "orders");
+  private static final long TABLE = Streams.table(SEED, "public", "orders");
   private static final long COLUMN = Streams.cells(TABLE, "o_note");
 
   /** Names that spell a purpose as version 2 derived it, and a few that try other ways in. */
@@ -46,10 +46,30 @@ class StreamsTest {
   @Test
   void tableAndCellStreamsKeepTheirVersion2Values() {
     // pinned: plain columns' values for a given seed must not move
-    assertEquals(-8879657897280004111L, Streams.table(42, "customer"));
-    assertEquals(-6393305091669055706L, Streams.cells(Streams.table(42, "customer"), "c_last"));
+    assertEquals(-8879657897280004111L, Streams.table(42, "public", "customer"));
+    assertEquals(
+        -6393305091669055706L, Streams.cells(Streams.table(42, "public", "customer"), "c_last"));
     assertEquals(Seeds.derive(SEED, "orders"), TABLE);
     assertEquals(Seeds.derive(TABLE, "o_note"), COLUMN);
+  }
+
+  @Test
+  void tablesOfOneNameInTwoSchemasDrawApartAndPublicKeepsTheBareName() {
+    long inPublic = Streams.table(SEED, "public", "account");
+    long inApp = Streams.table(SEED, "app", "account");
+    assertEquals(Seeds.derive(SEED, "account"), inPublic);
+    assertEquals(
+        3,
+        new HashSet<>(List.of(inPublic, inApp, Streams.table(SEED, "billing", "account"))).size());
+    // the schema and name are two arguments, not one string: no split or join of them collides
+    Set<Long> tables = new HashSet<>();
+    for (String name : List.of("app.account", "app\u00ffaccount", "appaccount", "account")) {
+      assertTrue(tables.add(Streams.table(SEED, "public", name)), name);
+    }
+    assertTrue(tables.add(inApp));
+    assertTrue(tables.add(Streams.table(SEED, "app.", "account")));
+    assertTrue(tables.add(Streams.table(SEED, "app", ".account")));
+    assertTrue(tables.add(Streams.table(SEED, "ap", "paccount")));
   }
 
   @Test
@@ -58,6 +78,7 @@ class StreamsTest {
     assertEquals(-1991135049230614165L, Streams.partitionLeaf(TABLE));
     assertEquals(2812547639924229416L, Streams.foreignKey(TABLE, "o_d"));
     assertEquals(-6169127840603639557L, Streams.leaf(COLUMN, 1));
+    assertEquals(4878379800076478257L, Streams.table(SEED, "app", "orders"));
   }
 
   @Test
@@ -123,6 +144,7 @@ class StreamsTest {
             case NONE -> Streams.tagged(TABLE, p);
             case NAME -> Streams.tagged(TABLE, p, "x");
             case INDEX -> Streams.tagged(TABLE, p, 0);
+            case QUALIFIED_NAME -> Streams.tagged(TABLE, p, "x", "y");
           };
       String before = seen.put(stream, p.name());
       if (before != null) {

@@ -5,13 +5,13 @@ import io.spate.worker.health.HealthServer;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.settings.WorkerSettings;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,13 +38,18 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--http-port", paramLabel = "N")
   Integer httpPort;
 
+  @Option(names = "--http-host", paramLabel = "ADDRESS")
+  String httpHost = WorkerSettings.HTTP_HOST.defaultValue();
+
   @Option(names = "--grace-seconds", paramLabel = "S")
   int graceSeconds = WorkerSettings.GRACE_SECONDS.defaultValue();
+
+  @Option(names = "--outage-seconds", paramLabel = "S")
+  int outageSeconds = WorkerSettings.OUTAGE_SECONDS.defaultValue();
 
   @Override
   public Integer call() throws Exception {
     Map<String, Targets.Target> all = databases.targets();
-    CompletableFuture<Void> stopped = new CompletableFuture<>();
     String workerId = "worker-" + UUID.randomUUID().toString().substring(0, 8);
     System.err.println(
         "spate worker "
@@ -57,39 +62,51 @@ public final class WorkerCommand implements Callable<Integer> {
             + all.keySet()
             + " threads="
             + threads
-            + " http-port="
-            + (httpPort == null ? "off" : httpPort));
+            + " outage-seconds="
+            + outageSeconds
+            + " http="
+            + (httpPort == null ? "off" : httpHost + ":" + httpPort));
     WorkerMetrics metrics = new WorkerMetrics();
-    try (Targets targetPools = new Targets(all, threads + 1);
-        WorkerLoop loop =
-            new WorkerLoop(
-                kafka.settings(), targetPools, threads, workerId, graceSeconds, metrics);
-        HealthServer health =
-            httpPort == null
-                ? null
-                : HealthServer.start(httpPort, loop::alive, loop::ready, metrics::scrape)) {
-      if (health != null) {
-        System.err.println(
-            "spate worker " + workerId + ": /health, /ready and /metrics on port " + health.port());
+    GracefulStop graceful = null;
+    boolean drained = false;
+    try {
+      try (Targets targetPools = new Targets(all, threads + 1);
+          WorkerLoop loop =
+              new WorkerLoop(
+                  kafka.settings(),
+                  targetPools,
+                  threads,
+                  workerId,
+                  graceSeconds,
+                  Outage.upTo(Duration.ofSeconds(outageSeconds)),
+                  metrics);
+          HealthServer health =
+              httpPort == null
+                  ? null
+                  : HealthServer.start(
+                      httpHost, httpPort, loop::alive, loop::ready, metrics::scrape)) {
+        if (health != null) {
+          System.err.println(
+              "spate worker "
+                  + workerId
+                  + ": /health, /ready and /metrics on port "
+                  + health.port()
+                  + " of "
+                  + httpHost);
+        }
+        // SIGTERM: stop polling, let running tasks finish within the grace period, then exit
+        graceful =
+            GracefulStop.install(
+                "spate-shutdown", loop::stop, Duration.ofSeconds(graceSeconds + 40L));
+        drained = loop.run();
       }
-      // SIGTERM: stop polling, let running tasks finish within the grace period, then exit.
-      Runtime.getRuntime()
-          .addShutdownHook(
-              new Thread(
-                  () -> {
-                    loop.stop();
-                    try {
-                      stopped.get(graceSeconds + 40L, TimeUnit.SECONDS);
-                    } catch (Exception e) {
-                      Thread.currentThread().interrupt();
-                    }
-                  },
-                  "spate-shutdown"));
-      loop.run();
+      System.err.println(
+          "spate worker " + workerId + (drained ? ": stopped" : ": stopped, tasks abandoned"));
     } finally {
-      stopped.complete(null);
+      if (graceful != null) {
+        graceful.finished(drained);
+      }
     }
-    System.err.println("spate worker " + workerId + ": stopped");
     return 0;
   }
 }

@@ -14,6 +14,7 @@ import io.spate.worker.generate.Engine;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Targets;
@@ -49,6 +50,7 @@ final class TaskRunner {
   private final String workerId;
   private final ThreadLocal<JobEngine> engines = new ThreadLocal<>();
   private final WorkerMetrics metrics;
+  private final Outage outage;
 
   /**
    * Per job and target name, why this worker may not write the job there (empty: it may). Only
@@ -69,8 +71,10 @@ final class TaskRunner {
       Producer<String, byte[]> events,
       String eventsTopic,
       String workerId,
-      WorkerMetrics metrics) {
+      WorkerMetrics metrics,
+      Outage outage) {
     this.metrics = metrics;
+    this.outage = outage;
     this.jobs = jobs;
     this.targets = targets;
     this.events = events;
@@ -115,13 +119,23 @@ final class TaskRunner {
     Reporter reporter = new Reporter(task, started);
     try {
       DataSource target = targets.dataSource(job.target());
-      Optional<String> refusal = refusal(job, target);
+      Outage atTarget = outage.at("target \"" + job.target() + "\"");
+      Optional<String> refusal =
+          atTarget.rideOut(
+              "task " + task.taskId() + ": reading the target's catalog",
+              reached -> refusal(job, target),
+              () -> {});
       if (refusal.isPresent()) {
         report(task, Type.FAILED, 0, started, refusal.get(), false);
         return;
       }
       TaskExecution.Result result =
-          new TaskExecution(target, triggers(job), metrics::bytesSent)
+          new TaskExecution(
+                  target,
+                  triggers(job),
+                  targets.session(job.target()),
+                  metrics::bytesSent,
+                  atTarget)
               .run(
                   engine(job),
                   new TaskExecution.Assignment(
@@ -185,6 +199,29 @@ final class TaskRunner {
     public void progressed(long rows) {
       metrics.rowsGenerated(rows);
       sent += rows;
+      reportAtMostEverySecond();
+    }
+
+    /** The coordinator's count of the task's rows drops with them at once. */
+    @Override
+    public void rolledBack(long rows) {
+      sent -= rows;
+      lastReport = System.nanoTime();
+      report(task, Type.PROGRESSED, sent, startedNanos, null, false);
+    }
+
+    /**
+     * Waiting out an outage, the worker keeps telling the coordinator it is alive, so the task is
+     * not taken for stalled and published again.
+     */
+    @Override
+    public void waiting() {
+      if (counting) {
+        reportAtMostEverySecond();
+      }
+    }
+
+    private void reportAtMostEverySecond() {
       long now = System.nanoTime();
       if (now - lastReport > PROGRESS_EVERY_NANOS) {
         lastReport = now;

@@ -7,6 +7,7 @@ import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
 import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.target.Outage;
 import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Collection;
@@ -74,10 +75,16 @@ public final class WorkerLoop implements AutoCloseable {
 
   /**
    * @param graceSeconds how long a stop waits for running tasks before abandoning them
+   * @param outage how long a task waits for its database after losing the connection
    */
   public WorkerLoop(
-      KafkaSettings kafka, Targets targets, int threads, String workerId, int graceSeconds) {
-    this(kafka, targets, threads, workerId, graceSeconds, new WorkerMetrics());
+      KafkaSettings kafka,
+      Targets targets,
+      int threads,
+      String workerId,
+      int graceSeconds,
+      Outage outage) {
+    this(kafka, targets, threads, workerId, graceSeconds, outage, new WorkerMetrics());
   }
 
   /**
@@ -89,6 +96,7 @@ public final class WorkerLoop implements AutoCloseable {
       int threads,
       String workerId,
       int graceSeconds,
+      Outage outage,
       WorkerMetrics metrics) {
     this.kafka = kafka;
     this.threads = threads;
@@ -108,7 +116,8 @@ public final class WorkerLoop implements AutoCloseable {
     p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     jobs = new JobCache(kafka);
-    runner = new TaskRunner(jobs, targets, producer, kafka.topics().events(), workerId, metrics);
+    runner =
+        new TaskRunner(jobs, targets, producer, kafka.topics().events(), workerId, metrics, outage);
     metrics.consumerLag(this::lag);
     pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-task"));
   }
@@ -145,8 +154,13 @@ public final class WorkerLoop implements AutoCloseable {
     return running && jobs.alive();
   }
 
-  /** Polls and runs tasks until {@link #stop()}; then abandons what is still running. */
-  public void run() {
+  /**
+   * Polls and runs tasks until {@link #stop()}; then lets running tasks finish within the grace
+   * period and abandons the rest.
+   *
+   * @return whether the stop drained cleanly: every task that was running finished in time
+   */
+  public boolean run() {
     consumer.subscribe(
         List.of(kafka.topics().tasks()),
         new ConsumerRebalanceListener() {
@@ -163,6 +177,7 @@ public final class WorkerLoop implements AutoCloseable {
             assigned = true;
           }
         });
+    boolean drained;
     try {
       while (running) {
         ConsumerRecords<String, byte[]> records = ConsumerRecords.empty();
@@ -186,8 +201,9 @@ public final class WorkerLoop implements AutoCloseable {
         }
       }
     } finally {
-      abandonRunning();
+      drained = abandonRunning();
     }
+    return drained;
   }
 
   private void start(ConsumerRecord<String, byte[]> record) {
@@ -275,12 +291,15 @@ public final class WorkerLoop implements AutoCloseable {
 
   /**
    * Lets running tasks finish within the grace period, then interrupts the rest (their transactions
-   * roll back and they are delivered again); commits what finished.
+   * roll back and they are delivered again); commits what finished. Returns whether none was
+   * interrupted.
    */
-  private void abandonRunning() {
+  private boolean abandonRunning() {
     pool.shutdown();
+    boolean drained = false;
     try {
-      if (!pool.awaitTermination(graceSeconds, TimeUnit.SECONDS)) {
+      drained = pool.awaitTermination(graceSeconds, TimeUnit.SECONDS);
+      if (!drained) {
         log.warn(
             "abandoning {} running task(s) after {} s: rolled back, to be delivered again",
             inFlight.size(),
@@ -293,6 +312,7 @@ public final class WorkerLoop implements AutoCloseable {
       pool.shutdownNow();
     }
     settleFinished();
+    return drained;
   }
 
   /** Asks the loop to stop after its current poll; safe from any thread (a shutdown hook). */

@@ -94,8 +94,7 @@ public final class Engine {
       case ColumnPlan.Partitioned partitioned -> {
         CellGen[] leaves = new CellGen[partitioned.leaves().size()];
         for (int i = 0; i < leaves.length; i++) {
-          leaves[i] =
-              ValueGens.create(column, partitioned.leaves().get(i), Streams.leaf(stream, i));
+          leaves[i] = values(column, partitioned.leaves().get(i), Streams.leaf(stream, i));
         }
         yield new WrapperCells.PerPartition(Streams.partitionLeaf(table.stream()), leaves);
       }
@@ -103,13 +102,25 @@ public final class Engine {
         ValueSpec spec = values.spec();
         // a correlated group's columns draw from one stream, so a row picks the same record in each
         CellGen inner =
-            ValueGens.create(
-                column, spec, spec.group() == null ? stream : groupStream(table, spec.group()));
+            values(column, spec, spec.group() == null ? stream : groupStream(table, spec.group()));
         yield spec.nullRatio() > 0
             ? new WrapperCells.Nullable(inner, Streams.nulls(stream), spec.nullRatio())
             : inner;
       }
     };
+  }
+
+  /**
+   * The generator of a column's value rule. The one place its problems (a literal the type cannot
+   * read, an empty range) are given the column: {@code column 'flag' (boolean): 'maybe' is not...}.
+   */
+  private static CellGen values(Column column, ValueSpec spec, long stream) {
+    try {
+      return ValueGens.create(column, spec, stream);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "column '" + column.name() + "' (" + column.typeName() + "): " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -171,7 +182,12 @@ public final class Engine {
       case DOUBLE -> out.writeFloat8(Literals.toDouble(column, literal));
       case BOOLEAN -> out.writeBool(Literals.toBoolean(column, literal));
       case UUID -> {
-        UUID uuid = UUID.fromString(literal.trim());
+        UUID uuid;
+        try {
+          uuid = UUID.fromString(literal.trim());
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("'" + literal + "' is not a valid uuid", e);
+        }
         out.writeUuid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
       }
       case JSONB -> out.writeJsonb(literal);
@@ -179,8 +195,7 @@ public final class Engine {
       case ENUM -> {
         if (!column.enumLabels().contains(literal)) {
           throw new IllegalArgumentException(
-              column.name()
-                  + ": '"
+              "'"
                   + literal
                   + "' is not a label of "
                   + column.typeName()
@@ -192,8 +207,7 @@ public final class Engine {
       case INET, CIDR, MACADDR, INTERVAL, TIMETZ, BIT, VARBIT, TSVECTOR, ARRAY, RANGE ->
           ExtraLiterals.write(column, literal, out);
       case UNSUPPORTED ->
-          throw new IllegalArgumentException(
-              column.name() + ": cannot encode values of type " + column.typeName());
+          throw new IllegalArgumentException("cannot encode values of type " + column.typeName());
     }
     return Arrays.copyOfRange(out.array(), 4, out.size());
   }

@@ -72,8 +72,7 @@ final class ExtraLiterals {
 
   private static IllegalArgumentException invalid(Column column, String literal, String expected) {
     return new IllegalArgumentException(
-        column.name()
-            + ": '"
+        "'"
             + literal
             + "' is not a valid "
             + column.typeName()

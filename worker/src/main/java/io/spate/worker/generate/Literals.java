@@ -98,13 +98,18 @@ public final class Literals {
     }
   }
 
+  /** A boolean in any of PostgreSQL's input forms, case-insensitive. */
   public static boolean toBoolean(Column column, String literal) {
     return switch (literal.trim().toLowerCase(Locale.ROOT)) {
       case "t", "true", "yes", "on", "1" -> true;
       case "f", "false", "no", "off", "0" -> false;
       default ->
           throw new IllegalArgumentException(
-              "'" + literal + "' is not a valid " + column.typeName());
+              "'"
+                  + literal
+                  + "' is not a valid "
+                  + column.typeName()
+                  + " (true/false, t/f, yes/no, on/off, 1/0)");
     };
   }
 

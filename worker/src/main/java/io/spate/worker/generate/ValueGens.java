@@ -59,8 +59,7 @@ final class ValueGens {
   private static CellGen enumLabels(
       Column column, ValueSpec spec, long stream, Distribution distribution) {
     if (column.enumLabels().isEmpty()) {
-      throw new IllegalArgumentException(
-          column.name() + ": enum " + column.typeName() + " has no labels");
+      throw new IllegalArgumentException("enum " + column.typeName() + " has no labels");
     }
     ValueSpec labels =
         new ValueSpec(
@@ -82,10 +81,7 @@ final class ValueGens {
     Column element = column.element();
     if (element == null || element.typeOid() == 0 || spec.element() == null) {
       throw new IllegalArgumentException(
-          column.name()
-              + ": the plan gives array "
-              + column.typeName()
-              + " no element type or element spec");
+          "the plan gives array " + column.typeName() + " no element type or element spec");
     }
     CellGen[] elements = new CellGen[spec.maxLength()];
     for (int i = 0; i < elements.length; i++) {
@@ -104,7 +100,7 @@ final class ValueGens {
     Column subtype = column.element();
     if (subtype == null) {
       throw new IllegalArgumentException(
-          column.name() + ": the plan gives range " + column.typeName() + " no subtype");
+          "the plan gives range " + column.typeName() + " no subtype");
     }
     int scale = Literals.numericScale(subtype);
     return switch (subtype.type()) {
@@ -123,7 +119,7 @@ final class ValueGens {
         long maxWidth = Math.min(1_000 * unit, limit / 2);
         if (maxWidth < 1) {
           throw new IllegalArgumentException(
-              column.name() + ": subtype " + subtype.typeName() + " has no room for a range");
+              "subtype " + subtype.typeName() + " has no room for a range");
         }
         yield new ExtraCells.Range(
             SqlType.NUMERIC, scale, stream, 0, limit - maxWidth, 1, maxWidth);
@@ -171,8 +167,7 @@ final class ValueGens {
       max = spec.maxExclusive() ? Math.nextDown(max) : max;
     }
     if (max < min) {
-      throw new IllegalArgumentException(
-          column.name() + ": empty range [" + spec.min() + ", " + spec.max() + "]");
+      throw new IllegalArgumentException("empty range [" + spec.min() + ", " + spec.max() + "]");
     }
     return new Cells.Floating(stream, min, max, single);
   }
@@ -182,9 +177,7 @@ final class ValueGens {
     if (spec.slotSuffix()) {
       if (!column.type().isText() || !spec.weights().isEmpty()) {
         throw new IllegalArgumentException(
-            column.name()
-                + ": a slot suffix applies to unweighted text values only, not "
-                + column.typeName());
+            "a slot suffix applies to unweighted text values only, not " + column.typeName());
       }
       return new SlotSuffixed(stream, spec.values(), distribution);
     }
@@ -253,8 +246,7 @@ final class ValueGens {
     min = Math.max(min, typeMin);
     max = Math.min(max, typeMax);
     if (max < min) {
-      throw new IllegalArgumentException(
-          column.name() + ": empty range [" + spec.min() + ", " + spec.max() + "]");
+      throw new IllegalArgumentException("empty range [" + spec.min() + ", " + spec.max() + "]");
     }
     long lo = Math.ceilDiv(min, step) * step;
     long hi = Math.floorDiv(max, step) * step;
@@ -295,8 +287,7 @@ final class ValueGens {
     min = Math.max(min, -(limit - 1));
     max = Math.min(max, limit - 1);
     if (max < min) {
-      throw new IllegalArgumentException(
-          column.name() + ": empty range [" + spec.min() + ", " + spec.max() + "]");
+      throw new IllegalArgumentException("empty range [" + spec.min() + ", " + spec.max() + "]");
     }
     return new Cells.Numeric(stream, min, max, scale, distribution);
   }

@@ -12,7 +12,8 @@ import java.util.function.Supplier;
  * orchestrator restarts it), {@code GET /ready} 200 once it holds partitions of the tasks topic
  * (503 otherwise), and {@code GET /metrics} the Prometheus text of its metrics. No authentication:
  * a worker serves no data and accepts no commands over HTTP, and its port is meant for the
- * orchestrator and scraper.
+ * orchestrator and scraper. It listens on the address it is given: {@code spate worker} defaults to
+ * loopback, and a deployment whose probes come from outside the container widens it.
  */
 public final class HealthServer implements AutoCloseable {
 
@@ -25,10 +26,11 @@ public final class HealthServer implements AutoCloseable {
   }
 
   /**
+   * @param host the address to listen on ({@code 127.0.0.1}, {@code 0.0.0.0} for every interface)
    * @param metrics the Prometheus exposition text, made on each scrape
    */
   public static HealthServer start(
-      int port, BooleanSupplier alive, BooleanSupplier ready, Supplier<String> metrics)
+      String host, int port, BooleanSupplier alive, BooleanSupplier ready, Supplier<String> metrics)
       throws Exception {
     Vertx vertx = Vertx.vertx();
     HttpServer server =
@@ -62,7 +64,7 @@ public final class HealthServer implements AutoCloseable {
                         .end(ok ? "ok\n" : check == alive ? "unhealthy\n" : "not ready\n");
                   }
                 })
-            .listen(port)
+            .listen(port, host)
             .toCompletionStage()
             .toCompletableFuture()
             .get(10, TimeUnit.SECONDS);

@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -34,7 +34,7 @@ public final class Ledger {
   private static final String CREATE_TABLE =
       "CREATE TABLE IF NOT EXISTS spate.ledger (job_id text NOT NULL, task_id text NOT NULL,"
           + " worker_id text NOT NULL, attempt int NOT NULL, rows bigint NOT NULL,"
-          + " finished_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (job_id, task_id))";
+          + " finished_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (job_id, task_id))";
 
   /**
    * The ledger as the catalog has it, and this role's rights on it. Reads only the catalog, which
@@ -168,15 +168,21 @@ public final class Ledger {
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }
 
-  /** The rows a finished task committed, or empty when the task has not finished. */
-  public static OptionalLong finishedRows(DataSource dataSource, String jobId, String taskId) {
+  /** A finished task's ledger row: the rows it committed, and the execution that committed them. */
+  public record Finished(long rows, String workerId, int attempt) {}
+
+  /** The ledger row of a finished task, or empty when the task has not finished. */
+  public static Optional<Finished> finished(DataSource dataSource, String jobId, String taskId) {
     try (Connection c = dataSource.getConnection();
         PreparedStatement s =
-            c.prepareStatement("SELECT rows FROM spate.ledger WHERE job_id = ? AND task_id = ?")) {
+            c.prepareStatement(
+                "SELECT rows, worker_id, attempt FROM spate.ledger WHERE job_id = ? AND task_id = ?")) {
       s.setString(1, jobId);
       s.setString(2, taskId);
       try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+        return rs.next()
+            ? Optional.of(new Finished(rs.getLong(1), rs.getString(2), rs.getInt(3)))
+            : Optional.empty();
       }
     } catch (SQLException e) {
       throw SqlErrors.classify("reading the ledger for job " + jobId + " task " + taskId, e);
@@ -241,7 +247,9 @@ public final class Ledger {
   }
 
   /**
-   * Records the task as finished inside the caller's open transaction.
+   * Records the task as finished inside the caller's open transaction. {@code finished_at} is the
+   * time of the insert, after the task's rows: {@code clock_timestamp()}, given here too because
+   * ledgers created by older versions default to {@code now()}, the transaction's start.
    *
    * @throws AlreadyDoneException when another execution of the task committed first
    */
@@ -250,7 +258,8 @@ public final class Ledger {
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO spate.ledger (job_id, task_id, worker_id, attempt, rows) VALUES (?, ?, ?, ?, ?)")) {
+            "INSERT INTO spate.ledger (job_id, task_id, worker_id, attempt, rows, finished_at)"
+                + " VALUES (?, ?, ?, ?, ?, clock_timestamp())")) {
       s.setString(1, jobId);
       s.setString(2, taskId);
       s.setString(3, workerId);

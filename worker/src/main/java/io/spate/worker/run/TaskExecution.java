@@ -4,11 +4,13 @@ import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.generate.TableEngine;
+import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Triggers;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 import javax.sql.DataSource;
 
@@ -19,8 +21,9 @@ import javax.sql.DataSource;
  * <ol>
  *   <li>the ledger check: a task whose (job, task) row is in {@link Ledger spate.ledger} is {@link
  *       Outcome#SKIPPED} with the rows it committed then;
- *   <li>one transaction holding the triggers setting ({@link Triggers}), the task's rows ({@code
- *       COPY}, or the second pass's {@code UPDATE}) and the ledger row;
+ *   <li>one transaction holding the triggers setting ({@link Triggers}), its lock timeout ({@link
+ *       SessionSettings#limitLockWait}), the task's rows ({@code COPY}, or the second pass's {@code
+ *       UPDATE}) and the ledger row;
  *   <li>the commit: rows and ledger row become visible together, or neither does.
  * </ol>
  *
@@ -30,6 +33,11 @@ import javax.sql.DataSource;
  * io.spate.protocol.error.RetriableException} or a permanent {@link
  * io.spate.protocol.error.SpateException}, after the rollback. A caller that acknowledges the task
  * elsewhere (the worker's Kafka offset) does it only after {@link #run} returns.
+ *
+ * <p>A lost connection does not end the run: it {@link Outage rides the outage out}, attempting the
+ * whole path again from the ledger check, so a commit that took before the connection died is found
+ * there and never repeated. The listener hears of every rolled-back attempt's rows, so what it
+ * counts is what the database holds.
  */
 public final class TaskExecution {
 
@@ -58,60 +66,147 @@ public final class TaskExecution {
   public record Assignment(String jobId, Task task, String workerId, int attempt) {}
 
   /**
-   * What the caller sees of a running task, on the thread that runs it: {@link #started()} once the
-   * ledger check found no row and the transaction begins (never for a task skipped at the check),
-   * then {@link #progressed(long)} as buffers of rows reach the server (not yet committed).
+   * What the caller sees of a running task, on the thread that runs it: {@link #started()} once,
+   * when the first transaction begins (never for a task skipped at its first ledger check), then
+   * {@link #progressed(long)} as buffers of rows reach the server (not yet committed). The rows
+   * progressed minus the rows {@link #rolledBack(long)} are those of the open or committed
+   * transaction.
    */
   public interface Listener {
     default void started() {}
 
     default void progressed(long rows) {}
+
+    /**
+     * An attempt's transaction rolled back with {@code rows} already reported; another attempt
+     * follows, or {@link #run} throws.
+     */
+    default void rolledBack(long rows) {}
+
+    /** About every second while the task waits for its database to answer again. */
+    default void waiting() {}
   }
 
   private final DataSource target;
   private final Triggers.Mode triggers;
+  private final SessionSettings session;
   private final CopySink sink;
+  private final Outage outage;
 
   /**
    * @param triggers whether each load runs with {@code session_replication_role = replica} (SET
    *     LOCAL)
+   * @param session the target's session settings: how long a load waits for a lock
    * @param bytesSent receives the size of each buffer of COPY data as it reaches the server
+   * @param outage how long a task waits for its database after losing the connection
    */
-  public TaskExecution(DataSource target, Triggers.Mode triggers, LongConsumer bytesSent) {
+  public TaskExecution(
+      DataSource target,
+      Triggers.Mode triggers,
+      SessionSettings session,
+      LongConsumer bytesSent,
+      Outage outage) {
     this.target = target;
     this.triggers = triggers;
+    this.session = session;
     this.sink = new CopySink(bytesSent);
+    this.outage = outage;
   }
 
   /**
    * Runs the task to its outcome: skipped or committed. Throws when it failed, its transaction
-   * rolled back.
+   * rolled back (or, past the outage limit, its commit unanswered: the next run's check tells).
    */
   public Result run(Engine engine, Assignment assignment, Listener listener) {
+    Attempts attempts = new Attempts(assignment, listener);
+    return outage.rideOut(
+        "task " + assignment.task(),
+        reached -> attempt(engine, attempts, reached),
+        listener::waiting);
+  }
+
+  /** The ledger check, then unless the task is done its transaction. */
+  private Result attempt(Engine engine, Attempts attempts, Runnable reached) {
+    Assignment assignment = attempts.assignment;
     String jobId = assignment.jobId();
     String taskId = assignment.task().id();
-    OptionalLong finished = Ledger.finishedRows(target, jobId, taskId);
+    Optional<Ledger.Finished> finished = Ledger.finished(target, jobId, taskId);
+    reached.run();
     if (finished.isPresent()) {
-      return new Result(Outcome.SKIPPED, finished.getAsLong());
+      Ledger.Finished f = finished.get();
+      if (attempts.commitSent
+          && f.workerId().equals(assignment.workerId())
+          && f.attempt() == assignment.attempt()) {
+        return new Result(Outcome.SUCCEEDED, f.rows()); // the commit took; its answer was lost
+      }
+      attempts.rolledBack();
+      return new Result(Outcome.SKIPPED, f.rows());
     }
-    listener.started();
+    attempts.rolledBack(); // a commit whose answer was lost did not take
+    if (!attempts.started) {
+      attempts.started = true;
+      attempts.listener.started();
+    }
     try {
-      return new Result(Outcome.SUCCEEDED, load(engine, assignment, listener));
+      return new Result(Outcome.SUCCEEDED, load(engine, attempts));
     } catch (Ledger.AlreadyDoneException e) {
+      attempts.rolledBack();
       return new Result(
-          Outcome.SKIPPED, Ledger.finishedRows(target, jobId, taskId).orElse(0)); // rolled back
+          Outcome.SKIPPED,
+          Ledger.finished(target, jobId, taskId).map(Ledger.Finished::rows).orElse(0L));
+    } catch (RuntimeException e) {
+      if (!(attempts.commitSent && SqlErrors.connectionLost(e))) {
+        attempts.rolledBack();
+      } // else the commit may have taken: the next attempt's ledger check tells
+      throw e;
+    }
+  }
+
+  /**
+   * One run's attempts as the listener has heard of them: whether the task started, and the rows
+   * reported for the current transaction, neither committed nor rolled back yet. Used by the
+   * running thread only.
+   */
+  private static final class Attempts {
+    final Assignment assignment;
+    final Listener listener;
+    boolean started;
+    long pendingRows;
+
+    /** The current transaction's COMMIT went to the server. */
+    boolean commitSent;
+
+    Attempts(Assignment assignment, Listener listener) {
+      this.assignment = assignment;
+      this.listener = listener;
+    }
+
+    void progressed(long rows) {
+      pendingRows += rows;
+      listener.progressed(rows);
+    }
+
+    /** The current transaction, if any, rolled back. */
+    void rolledBack() {
+      if (pendingRows > 0) {
+        listener.rolledBack(pendingRows);
+      }
+      pendingRows = 0;
+      commitSent = false;
     }
   }
 
   /** The task's rows and ledger row in one transaction; returns the rows committed. */
-  private long load(Engine engine, Assignment assignment, Listener listener) {
+  private long load(Engine engine, Attempts attempts) {
+    Assignment assignment = attempts.assignment;
     Task task = assignment.task();
     TableEngine table = engine.table(task.table());
     try (Connection connection = target.getConnection()) {
       connection.setAutoCommit(false);
       try {
         Triggers.apply(triggers, connection, "task " + task);
-        long rows = sink.write(connection, table, task, listener::progressed);
+        session.limitLockWait(connection); // after Triggers, which may roll back and start over
+        long rows = sink.write(connection, table, task, attempts::progressed);
         Ledger.record(
             connection,
             assignment.jobId(),
@@ -119,7 +214,9 @@ public final class TaskExecution {
             assignment.workerId(),
             assignment.attempt(),
             rows);
+        attempts.commitSent = true;
         connection.commit();
+        attempts.pendingRows = 0;
         return rows;
       } catch (SQLException | RuntimeException e) {
         try {
@@ -131,7 +228,12 @@ public final class TaskExecution {
       }
     } catch (SQLException e) {
       String context =
-          "task " + task + " - " + CopySink.verb(table.plan()) + " failed, transaction rolled back";
+          "task "
+              + task
+              + " - "
+              + (attempts.commitSent
+                  ? "COMMIT failed"
+                  : CopySink.verb(table.plan()) + " failed, transaction rolled back");
       if (Ledger.UNIQUE_VIOLATION.equals(e.getSQLState())) {
         throw duplicateKey(assignment, context, e);
       }
@@ -146,7 +248,7 @@ public final class TaskExecution {
    * owner may still be running or rolling back, so another attempt may pass.
    */
   private RuntimeException duplicateKey(Assignment assignment, String context, SQLException e) {
-    if (Ledger.finishedRows(target, assignment.jobId(), assignment.task().id()).isPresent()) {
+    if (Ledger.finished(target, assignment.jobId(), assignment.task().id()).isPresent()) {
       return new Ledger.AlreadyDoneException(assignment.jobId(), assignment.task().id());
     }
     return new RetriableException(

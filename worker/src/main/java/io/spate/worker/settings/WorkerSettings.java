@@ -38,6 +38,17 @@ public final class WorkerSettings {
           String.class,
           "Another database jobs may name as their target, with the same user and password; repeatable");
 
+  public static final Setting<Integer> DEAD_LINK_SECONDS =
+      Setting.option(
+              "--dead-link-seconds",
+              Integer.class,
+              "How long the server keeps the session, and the open transaction, of a client it stopped hearing from"
+                  + " (TCP keepalives, tcp_user_timeout, idle_in_transaction_session_timeout); a load waits at most"
+                  + " twice this for a lock, then is retried; 0: the server's settings")
+          .defaultValue(60)
+          .min(0)
+          .max(86_400);
+
   public static final Setting<Integer> THREADS =
       Setting.option(
               "--threads", Integer.class, "Tasks loading at once, each on its own connection")
@@ -53,12 +64,27 @@ public final class WorkerSettings {
           .min(0)
           .max(65_535);
 
+  public static final Setting<String> HTTP_HOST =
+      Setting.option(
+              "--http-host",
+              String.class,
+              "The address --http-port listens on; 0.0.0.0 opens it to probes and scrapers from other hosts")
+          .defaultValue("127.0.0.1", "%s, this host only");
+
   public static final Setting<Integer> GRACE_SECONDS =
       Setting.option(
               "--grace-seconds",
               Integer.class,
               "On SIGTERM, how long running tasks may finish before they are rolled back")
           .defaultValue(20)
+          .min(0);
+
+  public static final Setting<Integer> OUTAGE_SECONDS =
+      Setting.option(
+              "--outage-seconds",
+              Integer.class,
+              "How long work waits for a database whose connection was lost (a restart, a failover) before it fails")
+          .defaultValue(120)
           .min(0);
 
   public static final Setting<String> BOOTSTRAP =
@@ -97,9 +123,12 @@ public final class WorkerSettings {
           USER,
           PASSWORD_ENV,
           TARGETS,
+          DEAD_LINK_SECONDS,
           THREADS,
           HTTP_PORT,
+          HTTP_HOST,
           GRACE_SECONDS,
+          OUTAGE_SECONDS,
           BOOTSTRAP,
           KAFKA_CONFIG,
           TOPIC_PREFIX,

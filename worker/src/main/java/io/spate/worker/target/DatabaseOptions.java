@@ -6,10 +6,10 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --db}, {@code --user} and {@code --password-env}: how every command that reaches the
- * database names it (a picocli mixin). Their help comes from {@link
- * io.spate.worker.settings.WorkerSettings}. The password is read from the environment here and
- * nowhere else.
+ * {@code --db}, {@code --user}, {@code --password-env} and {@code --dead-link-seconds}: how every
+ * command that reaches the database names it and how its sessions end (a picocli mixin). Their help
+ * comes from {@link io.spate.worker.settings.WorkerSettings}. The password is read from the
+ * environment here and nowhere else.
  */
 public final class DatabaseOptions {
 
@@ -21,6 +21,9 @@ public final class DatabaseOptions {
 
   @Option(names = "--password-env", paramLabel = "VAR")
   String passwordEnv;
+
+  @Option(names = "--dead-link-seconds", paramLabel = "S")
+  Integer deadLinkSeconds;
 
   /**
    * @throws SpateException when {@code --db} is missing (it is required but for {@code submit
@@ -44,6 +47,9 @@ public final class DatabaseOptions {
     }
     if (passwordEnv != null) {
       given.add("--password-env");
+    }
+    if (deadLinkSeconds != null) {
+      given.add("--dead-link-seconds");
     }
     return given;
   }
@@ -70,13 +76,22 @@ public final class DatabaseOptions {
     return value;
   }
 
-  /** The three for the start-up log line: the password is never shown, only where it comes from. */
+  /** How the sessions of every connection to the database end. */
+  public SessionSettings session() {
+    return deadLinkSeconds == null ? SessionSettings.DEFAULT : new SessionSettings(deadLinkSeconds);
+  }
+
+  /**
+   * The options for the start-up log line: the password is never shown, only where it comes from.
+   */
   public String describe() {
     return "db="
         + SecretMask.url(db)
         + " user="
         + (user == null ? "(default)" : user)
         + " password="
-        + (passwordEnv == null ? "(none)" : "***($" + passwordEnv + ")");
+        + (passwordEnv == null ? "(none)" : "***($" + passwordEnv + ")")
+        + " "
+        + session().describe();
   }
 }

@@ -31,23 +31,26 @@ public final class TargetOptions {
   }
 
   /**
-   * Every target, {@code default} first, with the user and the password from the environment.
+   * Every target, {@code default} first, with the user, the password from the environment and the
+   * session settings.
    *
    * @param checkUrl applied to each URL with how to name it ({@code --db}, {@code --target eu});
    *     returns the URL or throws
    */
   public Map<String, Targets.Target> targets(UrlCheck checkUrl) {
     String password = database.password();
+    SessionSettings session = database.session();
     Map<String, Targets.Target> all = new LinkedHashMap<>();
     all.put(
         Targets.DEFAULT,
-        new Targets.Target(checkUrl.check(database.db(), "--db"), database.user(), password));
+        new Targets.Target(
+            checkUrl.check(database.db(), "--db"), database.user(), password, session));
     targets.forEach(
         (name, url) ->
             all.put(
                 name,
                 new Targets.Target(
-                    checkUrl.check(url, "--target " + name), database.user(), password)));
+                    checkUrl.check(url, "--target " + name), database.user(), password, session)));
     return all;
   }
 

@@ -17,8 +17,17 @@ public final class Targets implements AutoCloseable {
   /** The target a job gets when it names none, served by {@code --db}. */
   public static final String DEFAULT = "default";
 
-  /** Where one target lives; the password comes from this worker's environment. */
-  public record Target(String url, String user, String password) {
+  /**
+   * Where one target lives and how its sessions end; the password comes from this worker's
+   * environment.
+   */
+  public record Target(String url, String user, String password, SessionSettings session) {
+
+    /** With the default session settings. */
+    public Target(String url, String user, String password) {
+      this(url, user, password, SessionSettings.DEFAULT);
+    }
+
     @Override
     public String toString() {
       return "Target[url="
@@ -27,6 +36,8 @@ public final class Targets implements AutoCloseable {
           + user
           + ", password="
           + (password == null ? "(none)" : "***")
+          + ", "
+          + session.describe()
           + "]";
     }
   }
@@ -51,24 +62,15 @@ public final class Targets implements AutoCloseable {
     return pools.computeIfAbsent(
         name,
         n -> {
-          Target t = targets.get(n);
-          if (t == null) {
-            throw new SpateException(
-                "unknown target '"
-                    + n
-                    + "': this worker serves "
-                    + targets.keySet()
-                    + " (add --target "
-                    + n
-                    + "=JDBC_URL)");
-          }
+          Target t = target(n);
           HikariConfig config = new HikariConfig();
-          config.setJdbcUrl(t.url());
+          t.session().configure(config, t.url());
           config.setUsername(t.user());
           config.setPassword(t.password());
           config.setMaximumPoolSize(poolSize);
           config.setMinimumIdle(0);
           config.setPoolName("spate-" + n);
+          config.setExceptionOverride(SqlErrors.POOL_EVICTION);
           HikariDataSource pool = null;
           try {
             pool = new HikariDataSource(config);
@@ -81,6 +83,26 @@ public final class Targets implements AutoCloseable {
             throw secrets.mask(e); // the pool's and the driver's messages may quote the URL
           }
         });
+  }
+
+  /** How the sessions of {@code name}'s connections end (the lock timeout of its loads). */
+  public SessionSettings session(String name) {
+    return target(name).session();
+  }
+
+  private Target target(String name) {
+    Target t = targets.get(name);
+    if (t == null) {
+      throw new SpateException(
+          "unknown target '"
+              + name
+              + "': this worker serves "
+              + targets.keySet()
+              + " (add --target "
+              + name
+              + "=JDBC_URL)");
+    }
+    return t;
   }
 
   @Override

@@ -84,7 +84,7 @@ class CorrelatedGenerationTest {
             null,
             SLOTS,
             SLOTS,
-            Streams.table(7, "people"),
+            Streams.table(7, "public", "people"),
             List.of(
                 new ColumnPlan.KeySequence("id", 1, 0),
                 new ColumnPlan.Values("first_name", grouped(FIRST, 0.2, false)),

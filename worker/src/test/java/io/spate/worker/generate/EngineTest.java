@@ -926,7 +926,14 @@ class EngineTest {
       List<ColumnPlan> columns,
       List<ReferencePlan> references) {
     return new TablePlan(
-        t.name(), t, fanout, slots, slots, Streams.table(seed, t.name()), columns, references);
+        t.id(),
+        t,
+        fanout,
+        slots,
+        slots,
+        Streams.table(seed, t.schema(), t.name()),
+        columns,
+        references);
   }
 
   private static Table table(

@@ -18,7 +18,7 @@ class HealthServerTest {
   void readinessFollowsTheWorkerAndHealthStaysUpWhileItRuns() throws Exception {
     AtomicBoolean ready = new AtomicBoolean(false);
     try (HealthServer server =
-        HealthServer.start(0, () -> true, ready::get, new WorkerMetrics()::scrape)) {
+        HealthServer.start("127.0.0.1", 0, () -> true, ready::get, new WorkerMetrics()::scrape)) {
       assertEquals(200, get(server, "/health").statusCode());
       assertEquals(503, get(server, "/ready").statusCode());
       ready.set(true);
@@ -35,7 +35,8 @@ class HealthServerTest {
     metrics.bytesSent(4096);
     metrics.taskSucceeded("customer", 250, Duration.ofMillis(120));
     metrics.consumerLag(() -> 3);
-    try (HealthServer server = HealthServer.start(0, () -> true, () -> true, metrics::scrape)) {
+    try (HealthServer server =
+        HealthServer.start("127.0.0.1", 0, () -> true, () -> true, metrics::scrape)) {
       HttpResponse<String> response = get(server, "/metrics");
       assertEquals(200, response.statusCode());
       assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("text/plain"));

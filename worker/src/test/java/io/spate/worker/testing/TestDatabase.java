@@ -19,28 +19,43 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * <p>The server is, in order: the one {@code SPATE_TEST_PG} names (a JDBC URL of a database the
  * user may {@code CREATE DATABASE} from, user and password from {@code SPATE_TEST_PG_USER} and
  * {@code SPATE_TEST_PG_PASSWORD}); a Testcontainers PostgreSQL when a Docker engine answers; the
- * local server at 127.0.0.1:5432 as user {@code postgres}. Never a mock.
+ * local server at 127.0.0.1:5432 as user {@code postgres}. Never a mock. {@link #createOn} takes
+ * another server, such as a private cluster a test started.
  */
 public final class TestDatabase implements AutoCloseable {
 
-  private static Server server;
+  private static Server shared;
 
+  private final Server server;
   private final String name;
 
-  private TestDatabase(String name) {
+  private TestDatabase(Server server, String name) {
+    this.server = server;
     this.name = name;
   }
 
   /** Creates an empty database for one test class or test. */
   public static TestDatabase create() {
+    return create(shared());
+  }
+
+  /**
+   * Creates an empty database on the server {@code adminUrl} names (a JDBC URL of a database the
+   * user may {@code CREATE DATABASE} from).
+   */
+  public static TestDatabase createOn(String adminUrl, String user, String password) {
+    return create(new Server(adminUrl, user, password));
+  }
+
+  private static TestDatabase create(Server server) {
     String name = "spate_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    try (Connection c = server().admin();
+    try (Connection c = server.admin();
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     } catch (SQLException e) {
-      throw new IllegalStateException("cannot create test database on " + server().adminUrl, e);
+      throw new IllegalStateException("cannot create test database on " + server.adminUrl, e);
     }
-    return new TestDatabase(name);
+    return new TestDatabase(server, name);
   }
 
   /** Creates an empty database and runs a fixture schema file ({@link #fixtureSchema}). */
@@ -63,15 +78,15 @@ public final class TestDatabase implements AutoCloseable {
   }
 
   public String jdbcUrl() {
-    return server().urlFor(name);
+    return server.urlFor(name);
   }
 
   public String user() {
-    return server().user;
+    return server.user;
   }
 
   public String password() {
-    return server().password;
+    return server.password;
   }
 
   public String name() {
@@ -120,7 +135,7 @@ public final class TestDatabase implements AutoCloseable {
 
   @Override
   public void close() {
-    try (Connection c = server().admin();
+    try (Connection c = server.admin();
         Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     } catch (SQLException e) {
@@ -128,11 +143,11 @@ public final class TestDatabase implements AutoCloseable {
     }
   }
 
-  private static synchronized Server server() {
-    if (server == null) {
-      server = Server.find();
+  private static synchronized Server shared() {
+    if (shared == null) {
+      shared = Server.find();
     }
-    return server;
+    return shared;
   }
 
   /** Where test databases are created. */

@@ -1,0 +1,75 @@
+package io.spate.coordinator.local;
+
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.Fills;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.protocol.error.RetriableException;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.generate.Engine;
+import io.spate.worker.run.Ledger;
+import io.spate.worker.run.TaskExecution;
+import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.Triggers;
+import io.spate.worker.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A load waiting on row locks that another transaction never releases (a worker frozen mid-load)
+ * gives up after its lock timeout, twice the dead-link time, with a retriable failure and nothing
+ * written.
+ */
+class LoadLockTimeoutIT {
+
+  @Test
+  void aLoadBlockedByAWriterThatNeverEndsFailsRetriablyAtItsLockTimeout() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute("CREATE TABLE t (id int PRIMARY KEY, v text)");
+      PGSimpleDataSource target = new PGSimpleDataSource();
+      target.setUrl(db.jdbcUrl());
+      target.setUser(db.user());
+      target.setPassword(db.password());
+      Ledger.ensure(target);
+      FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
+      try (Connection frozen = db.connect()) {
+        frozen.setAutoCommit(false);
+        try (Statement s = frozen.createStatement()) {
+          s.execute("INSERT INTO t (id) SELECT generate_series(-100000, 100000)");
+        }
+        TaskExecution execution =
+            new TaskExecution(
+                target, Triggers.Mode.ON, new SessionSettings(1), n -> {}, Outage.NONE);
+        long started = System.nanoTime();
+
+        RuntimeException e =
+            assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () ->
+                    assertThrows(
+                        RuntimeException.class,
+                        () ->
+                            execution.run(
+                                new Engine(plan),
+                                new TaskExecution.Assignment("job", plan.tasks().get(0), "w", 2),
+                                new TaskExecution.Listener() {})),
+                "the load still waits on the locks");
+
+        long waitedMillis = (System.nanoTime() - started) / 1_000_000;
+        assertInstanceOf(RetriableException.class, e, e.getMessage());
+        assertTrue(e.getMessage().contains("lock timeout"), e.getMessage());
+        assertTrue(waitedMillis >= 1_900 && waitedMillis < 15_000, waitedMillis + " ms");
+        frozen.rollback();
+      }
+      assertTrue(db.queryLong("SELECT count(*) FROM t") == 0, "nothing written");
+    }
+  }
+}
