@@ -14,6 +14,7 @@ import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.DatabaseOptions;
+import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetOptions;
 import io.spate.worker.target.Targets;
@@ -85,7 +86,8 @@ final class CoordinatorCommand implements Callable<Integer> {
     try (var probe = Database.connect(db, user, password, session)) {
       probe.isValid(1); // the target answers before any job is followed
     } catch (java.sql.SQLException e) {
-      throw new SpateException("closing a connection to " + db + ": " + e.getMessage(), e);
+      throw new SpateException(
+          "closing a connection to " + SecretMask.url(db) + ": " + e.getMessage(), e);
     }
     List<JobMessage> jobs;
     try (JobCache cache = new JobCache(settings)) {
@@ -117,7 +119,7 @@ final class CoordinatorCommand implements Callable<Integer> {
       for (JobMessage job : jobs) {
         SpateCli.Streams.err.println(
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");
-        FillProgress progress = new FillProgress(job.plan());
+        FillProgress progress = FillProgress.ofJob(job);
         try (DistributedFill fill =
             new DistributedFill(
                 settings, job, pool, progress, follow.retries(), follow.outage().at(db))) {

@@ -3,11 +3,14 @@ package io.spate.coordinator.cli;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.Targets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -28,7 +31,7 @@ public final class Database {
       throw new SpateException(
           option
               + " must be a PostgreSQL JDBC URL such as jdbc:postgresql://127.0.0.1:5432/test, got '"
-              + url
+              + SecretMask.url(url)
               + "'");
     }
     return url;
@@ -48,7 +51,11 @@ public final class Database {
     try {
       return DriverManager.getConnection(session.connectUrl(url, props), props);
     } catch (SQLException e) {
-      throw SqlErrors.classify("cannot connect to " + url + (user == null ? "" : " as " + user), e);
+      // the driver may quote the URL too
+      throw new SecretMask(List.of(new Targets.Target(url, user, password)))
+          .mask(
+              SqlErrors.classify(
+                  "cannot connect to " + url + (user == null ? "" : " as " + user), e));
     }
   }
 

@@ -15,6 +15,7 @@ import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.SecretMask;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -118,7 +119,7 @@ final class SubmitCommand implements Callable<Integer> {
               "detached: follow it with spate coordinator --bootstrap "
                   + kafka.bootstrap()
                   + " --db "
-                  + options.database.db()
+                  + SecretMask.url(options.database.db())
                   + " "
                   + fill.jobId());
           return 0;

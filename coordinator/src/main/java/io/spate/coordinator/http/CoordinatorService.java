@@ -3,6 +3,7 @@ package io.spate.coordinator.http;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.Targets;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -48,7 +49,7 @@ public final class CoordinatorService implements AutoCloseable {
     this.vertx = Vertx.vertx();
     this.targets = new Targets(settings.targets(), 3);
     ServiceMetrics metrics = new ServiceMetrics();
-    SecretMask secrets = new SecretMask(settings.targets());
+    SecretMask secrets = new SecretMask(settings.targets().values());
     this.jobs = new FollowedJobs(metrics, secrets);
     this.routes =
         new ServiceRoutes(

@@ -5,6 +5,7 @@ import io.spate.coordinator.submit.DistributedFill;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.target.SecretMask;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -117,8 +118,9 @@ final class FollowedJobs {
             job.finish(JobMessage.State.CANCELLED, e.getMessage());
             log.info("{}", e.getMessage());
           } catch (RuntimeException e) {
-            job.finish(JobMessage.State.FAILED, secrets.mask(e).getMessage());
-            log.warn("job {} failed: {}", job.id(), secrets.mask(e).getMessage());
+            String why = secrets.text(e.getMessage() == null ? e.toString() : e.getMessage());
+            job.finish(JobMessage.State.FAILED, why);
+            log.warn("job {} failed: {}", job.id(), why);
           }
         });
     return job;

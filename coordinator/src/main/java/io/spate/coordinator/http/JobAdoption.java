@@ -31,7 +31,7 @@ final class JobAdoption {
             || !settings.targets().containsKey(m.target())) {
           continue;
         }
-        FillProgress progress = new FillProgress(m.plan());
+        FillProgress progress = FillProgress.ofJob(m);
         DistributedFill fill =
             new DistributedFill(
                 settings.kafka(),

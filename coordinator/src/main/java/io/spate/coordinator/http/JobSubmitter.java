@@ -14,6 +14,7 @@ import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
+import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import java.sql.Connection;
@@ -59,9 +60,18 @@ final class JobSubmitter {
 
   /**
    * Introspects and plans on the service's connection, publishes like {@code spate submit}, and
-   * starts following.
+   * starts following. Whatever fails is thrown with the targets' secrets masked (a driver's message
+   * may quote a URL).
    */
   ServiceJob submit(JobRequest r) {
+    try {
+      return submitUnmasked(r);
+    } catch (RuntimeException e) {
+      throw secrets.mask(e);
+    }
+  }
+
+  private ServiceJob submitUnmasked(JobRequest r) {
     String targetName = r.target() == null || r.target().isBlank() ? Targets.DEFAULT : r.target();
     Problems problems = new Problems();
     if (!settings.targets().containsKey(targetName)) {
@@ -96,7 +106,7 @@ final class JobSubmitter {
       schemas = PgIntrospector.chosenSchemas(c, r.schemas() == null ? List.of() : r.schemas());
       schema = PgIntrospector.introspect(c, schemas);
     } catch (SQLException e) {
-      throw secrets.mask(SqlErrors.classify("target " + targetName + ": cannot connect", e));
+      throw SqlErrors.classify("target " + targetName + ": cannot connect", e);
     }
     FillPlan plan = Plans.checkedPlan(schema, fillSettings);
     LoadTriggers triggers =

@@ -9,7 +9,8 @@ import java.util.List;
  * /jobs} lists the same views without tables, workers, errors and rate history.
  *
  * @param state RUNNING, CANCELLING, DONE, FAILED or CANCELLED
- * @param elapsedSeconds from submission to now, or to the end once the job is over
+ * @param elapsedSeconds from submission to now, or to the end once the job is over (for a job done,
+ *     its last task's commit), whenever this service started following it
  */
 public record JobView(
     String id,

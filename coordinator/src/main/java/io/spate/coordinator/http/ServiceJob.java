@@ -51,7 +51,6 @@ final class ServiceJob implements DistributedFill.Observer {
   private final FillPlan plan;
   private final FillProgress progress;
   private final long submittedAtMillis;
-  private final long startNanos = System.nanoTime();
   private final ServiceMetrics metrics;
   private final Runnable cancel;
   private final JobTracker tracker;
@@ -156,6 +155,7 @@ final class ServiceJob implements DistributedFill.Observer {
     endState = finalState;
     error = message;
     endNanos = System.nanoTime();
+    progress.markEnded(endNanos); // unless the follower marked the job's last commit already
     metrics.jobFinished(finalState.name());
   }
 
@@ -185,7 +185,7 @@ final class ServiceJob implements DistributedFill.Observer {
     double seconds = (now - first[0]) / 1e9;
     rate.add(
         new JobView.RateSample(
-            round((now - startNanos) / 1e9),
+            round((now - progress.startNanos()) / 1e9),
             rows,
             seconds > 0 ? round((rows - first[1]) / seconds) : 0));
     if (rate.size() > MAX_SAMPLES) {
@@ -197,8 +197,7 @@ final class ServiceJob implements DistributedFill.Observer {
    * The job as the API shows it; {@code full} adds tables, workers, errors and the rate history.
    */
   synchronized JobView view(boolean full) {
-    long now = System.nanoTime();
-    double elapsed = ((endNanos != 0 ? endNanos : now) - startNanos) / 1e9;
+    double elapsed = progress.elapsedSeconds(); // the job's, however long this service followed it
     long rows = progress.rows();
     List<JobView.TableView> tables = new ArrayList<>();
     List<JobView.WorkerView> workerViews = new ArrayList<>();

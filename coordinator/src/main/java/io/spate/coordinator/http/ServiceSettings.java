@@ -5,6 +5,7 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.protocol.error.Problems;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.Targets;
 import java.util.Map;
 
@@ -61,7 +62,7 @@ public record ServiceSettings(
             b.append(" target.")
                 .append(name)
                 .append('=')
-                .append(t.url())
+                .append(SecretMask.url(t.url()))
                 .append(" (user ")
                 .append(t.user() == null ? "(default)" : t.user())
                 .append(", password ")

@@ -37,6 +37,10 @@ import java.util.Set;
  *   <li><b>Stall.</b> A running task (a worker reported on it) not heard of for longer than the
  *       stall timeout is published again with its attempt number raised; a queued task is the
  *       queue's to deliver, and is left alone.
+ *   <li><b>Cancel.</b> A cancelled job publishes nothing more; a task a worker is running commits
+ *       whole or rolls back whole, and still folds in. Such a task may commit while it is heard of
+ *       within the stall timeout (the default one when stall detection is off); the cancel's report
+ *       waits for those ({@link #anyRunning}) and no longer.
  *   <li><b>Replay.</b> An event marked {@code replaying} is history (a restarted coordinator reads
  *       the job's events from the start): a failure there counts as an attempt but schedules
  *       nothing; the task is published when its table is released.
@@ -255,6 +259,18 @@ public final class JobTracker {
   }
 
   // ---- answers out ----
+
+  /**
+   * Whether a task may still commit: one RUNNING that was heard of within the stall timeout (the
+   * default's when stall detection is off, so a cancel's report never waits for ever).
+   */
+  public synchronized boolean anyRunning(long nowNanos) {
+    long alive =
+        (retries.stallTimeout().isZero() ? Retries.DEFAULT.stallTimeout() : retries.stallTimeout())
+            .toNanos();
+    return tasks.values().stream()
+        .anyMatch(e -> e.state == TaskState.RUNNING && nowNanos - e.heardAt <= alive);
+  }
 
   /** The tables not released yet whose referenced tables are all done, in plan order. */
   public synchronized List<String> ready() {

@@ -136,7 +136,7 @@ public final class LocalFill {
         // rows are counted in the progress as they are sent, so the tracker is told none
         JobTracker.Change change = job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
         if (change.tableDone()) {
-          progress.table(finished.table()).markFinished();
+          progress.table(finished.table()).markFinished(System.nanoTime());
           TablePlan table = plan.table(finished.table());
           completions.submit(
               () -> {
@@ -183,7 +183,7 @@ public final class LocalFill {
           new TaskExecution.Listener() {
             @Override
             public void started() {
-              tp.markStarted();
+              tp.markStarted(System.nanoTime());
             }
 
             @Override

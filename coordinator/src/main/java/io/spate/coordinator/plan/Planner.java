@@ -12,11 +12,12 @@ import io.spate.protocol.schema.Schema;
  * <p>Planning is a chain of stages, each taking the records the ones before it made and returning
  * its own: {@link ConfigNames} (the config names what exists, by table id), {@link SizeStage}
  * ({@link Lineage}: fan-outs and slots), {@link OrderStage} ({@link Order}: levels, cycles broken
- * at a nullable foreign key), {@link CountStage} ({@link Shape}: rows), {@link ReferenceStage}
- * ({@link References}), {@link ColumnStage} ({@link Columns}), {@link TableStage} ({@link Tables},
- * second passes included) and {@link TaskStage}. One {@link Problems} collector is handed to each
- * stage; the problems are thrown at once after the ordering (the later stages need sizes and levels
- * that hold) and at the end, so nothing is written when any is found.
+ * at a nullable foreign key), {@link CountStage} ({@link Shape}: rows, within the {@link
+ * TaskBudget} of the heap), {@link ReferenceStage} ({@link References}), {@link ColumnStage}
+ * ({@link Columns}), {@link TableStage} ({@link Tables}, second passes included) and {@link
+ * TaskStage}. One {@link Problems} collector is handed to each stage; the problems are thrown at
+ * once after the ordering (the later stages need sizes and levels that hold), after the counting (a
+ * plan past the budget must not be made) and at the end, so nothing is written when any is found.
  *
  * <p>Every table is named by its {@linkplain io.spate.protocol.schema.Table#id() id} (its schema
  * and name) in every stage and in the plan, so two schemas may hold tables of one name.
@@ -36,6 +37,10 @@ public final class Planner {
 
   /** Plans the fill, or throws one {@link SpateException} listing every problem found. */
   public static FillPlan plan(Schema schema, FillSettings given) {
+    return plan(schema, given, TaskBudget.ofHeap());
+  }
+
+  static FillPlan plan(Schema schema, FillSettings given, TaskBudget budget) {
     if (schema.tables().isEmpty()) {
       throw new SpateException("no tables to fill: the chosen schemas hold no tables");
     }
@@ -44,7 +49,8 @@ public final class Planner {
     Lineage lineage = SizeStage.run(schema, settings, problems);
     Order order = OrderStage.run(schema, problems);
     problems.throwIfAny("cannot plan the fill");
-    Shape shape = CountStage.run(schema, settings, lineage, order);
+    Shape shape = CountStage.run(schema, settings, lineage, order, budget, problems);
+    problems.throwIfAny("cannot plan the fill"); // past the budget: no task may be made
     References references = ReferenceStage.run(shape, problems);
     Columns columns = ColumnStage.run(shape, references, problems);
     Tables tables = TableStage.run(shape, references, columns, problems);

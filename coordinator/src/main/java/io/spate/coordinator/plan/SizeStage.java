@@ -15,8 +15,9 @@ import java.util.Set;
  * The first stage: the size of every table. Input: the schema and the settings (config rows, per
  * and count, {@code --rows}, the default rows). Output: the {@link Lineage}, every table's fan-out
  * and slot count. Invariant: a table filled per a parent is sized after its parent, so its slots
- * are the parent's slots times its maximal count; a negative count, a count below 1, a per-loop or
- * {@code --rows} on a per-parent table is a problem, and the table then gets 0 slots.
+ * are the parent's slots times its maximal count; a negative count, a count below 1, a per-loop,
+ * {@code --rows} on a per-parent table or slots past {@code Long.MAX_VALUE} is a problem, and the
+ * table then gets 0 slots.
  */
 final class SizeStage {
 
@@ -86,8 +87,30 @@ final class SizeStage {
         return 0;
       }
       fanouts.put(t.id(), new Fanout(tc.per(), count.min(), count.max()));
-      result =
-          Math.multiplyExact(sizeOf(schema.table(tc.per()).orElseThrow(), visiting), count.max());
+      long parentSlots = sizeOf(schema.table(tc.per()).orElseThrow(), visiting);
+      if (parentSlots > Long.MAX_VALUE / count.max()) {
+        problems.add(
+            "table '"
+                + t.id()
+                + "' (count "
+                + tc.count()
+                + " per '"
+                + tc.per()
+                + "') would have more than "
+                + Long.MAX_VALUE
+                + " rows: '"
+                + tc.per()
+                + "' has room for "
+                + parentSlots
+                + " rows, times "
+                + count.max()
+                + "; lower the rows of '"
+                + tc.per()
+                + "' or the count");
+        result = 0;
+      } else {
+        result = parentSlots * count.max();
+      }
     }
     slots.put(t.id(), result);
     return result;

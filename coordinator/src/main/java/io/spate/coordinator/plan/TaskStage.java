@@ -9,7 +9,8 @@ import java.util.List;
  * The last stage. Input: the {@link Tables} and the rows per task. Output: the tasks. Invariant:
  * the tasks of a table with rows cover its slots {@code [0, slots)} once, in order, in ranges of
  * about {@code taskRows} rows each (more slots per task where a ranged count leaves slots empty); a
- * table with no rows gets no task.
+ * table with no rows gets no task. {@link CountStage} has checked that the tasks fit the {@link
+ * TaskBudget}, with {@link #count}.
  */
 final class TaskStage {
 
@@ -21,11 +22,22 @@ final class TaskStage {
       if (t.rows() == 0) {
         continue;
       }
-      long perTask = Math.max(1, (long) Math.ceil((double) taskRows * t.slots() / t.rows()));
-      for (long start = 0; start < t.slots(); start += perTask) {
-        tasks.add(new Task(t.name(), start, Math.min(t.slots(), start + perTask)));
+      long perTask = slotsPerTask(t.slots(), t.rows(), taskRows);
+      for (long start = 0; start < t.slots(); ) {
+        long end = start + Math.min(perTask, t.slots() - start); // no overflow near Long.MAX_VALUE
+        tasks.add(new Task(t.name(), start, end));
+        start = end;
       }
     }
     return tasks;
+  }
+
+  /** The tasks {@link #run} makes for a table of {@code slots} slots holding {@code rows} rows. */
+  static long count(long slots, long rows, long taskRows) {
+    return rows == 0 ? 0 : Math.ceilDiv(slots, slotsPerTask(slots, rows, taskRows));
+  }
+
+  private static long slotsPerTask(long slots, long rows, long taskRows) {
+    return Math.max(1, (long) Math.ceil((double) taskRows * slots / rows));
   }
 }

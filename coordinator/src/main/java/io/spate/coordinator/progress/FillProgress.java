@@ -1,5 +1,6 @@
 package io.spate.coordinator.progress;
 
+import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import java.util.LinkedHashMap;
@@ -10,16 +11,25 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Live counters of a fill, written by task threads and read by the display: rows sent per table
- * (counted as buffers reach the server) and each table's first start and last finish.
+ * (counted as buffers reach the server), each table's first start and last finish, and the job's
+ * start and end.
+ *
+ * <p>Times are {@code System.nanoTime()} values of the moments things happened to the job, not when
+ * this process heard of them: local mode marks them as they happen; a follower of a distributed job
+ * marks them at its events' times ({@link #nanosAt}), from the job's submission, so a coordinator
+ * that took the job over mid-way reports the job's times, as the one it replaced would have.
  */
 public final class FillProgress {
 
-  /** One table's counters. Times are {@code System.nanoTime()} values, 0 until set. */
+  /** A time not set yet. */
+  private static final long UNSET = Long.MIN_VALUE;
+
+  /** One table's counters. */
   public static final class TableProgress {
     private final TablePlan plan;
     private final LongAdder rows = new LongAdder();
-    private final AtomicLong started = new AtomicLong();
-    private final AtomicLong finished = new AtomicLong();
+    private final AtomicLong started = new AtomicLong(UNSET);
+    private final AtomicLong finished = new AtomicLong(UNSET);
 
     TableProgress(TablePlan plan) {
       this.plan = plan;
@@ -37,44 +47,66 @@ public final class FillProgress {
       rows.add(n);
     }
 
-    public void markStarted() {
-      started.compareAndSet(0, System.nanoTime());
+    /** A task of the table started at {@code atNanos}; the earliest start counts. */
+    public void markStarted(long atNanos) {
+      started.accumulateAndGet(atNanos, (was, at) -> was == UNSET ? at : Math.min(was, at));
     }
 
-    public void markFinished() {
-      finished.set(System.nanoTime());
+    /** The table's last task committed at {@code atNanos}. */
+    public void markFinished(long atNanos) {
+      finished.set(atNanos);
     }
 
     public boolean started() {
-      return started.get() != 0;
+      return started.get() != UNSET;
     }
 
     public boolean finished() {
-      return finished.get() != 0;
+      return finished.get() != UNSET;
     }
 
     /** Seconds from the first task's start to the table's finish (or now). */
     public double seconds() {
       long start = started.get();
-      if (start == 0) {
+      if (start == UNSET) {
         return 0;
       }
-      long end = finished.get() != 0 ? finished.get() : System.nanoTime();
-      return (end - start) / 1e9;
+      long end = finished.get() != UNSET ? finished.get() : System.nanoTime();
+      return Math.max(0, end - start) / 1e9;
     }
   }
 
   private final Map<String, TableProgress> tables = new LinkedHashMap<>();
-  private final long startNanos = System.nanoTime();
+  private final long startNanos;
+  private final AtomicLong endNanos = new AtomicLong(UNSET);
   private final long plannedRows;
 
+  /** The progress of a fill that starts now. */
   public FillProgress(FillPlan plan) {
+    this(plan, System.nanoTime());
+  }
+
+  private FillProgress(FillPlan plan, long startNanos) {
     for (TablePlan t : plan.tables()) {
       if (t.rows() > 0) {
         tables.put(t.name(), new TableProgress(t));
       }
     }
     this.plannedRows = plan.totalRows();
+    this.startNanos = startNanos;
+  }
+
+  /** The progress of a published job, which started when it was submitted. */
+  public static FillProgress ofJob(JobMessage job) {
+    return new FillProgress(job.plan(), nanosAt(job.submittedAtMillis()));
+  }
+
+  /**
+   * The {@code System.nanoTime()} value of a wall-clock instant (an event's Kafka timestamp, a
+   * job's submission), so the times of other hosts and of the past compare with this process's.
+   */
+  public static long nanosAt(long epochMillis) {
+    return System.nanoTime() - (System.currentTimeMillis() - epochMillis) * 1_000_000;
   }
 
   public TableProgress table(String name) {
@@ -97,7 +129,21 @@ public final class FillProgress {
         .sum();
   }
 
+  /** The job's start, as {@code System.nanoTime()}. */
+  public long startNanos() {
+    return startNanos;
+  }
+
+  /**
+   * The job ended at {@code atNanos} (its last row committed, or it stopped); the first end counts.
+   */
+  public void markEnded(long atNanos) {
+    endNanos.compareAndSet(UNSET, atNanos);
+  }
+
+  /** Seconds from the job's start to its end, or to now while it has not ended. */
   public double elapsedSeconds() {
-    return (System.nanoTime() - startNanos) / 1e9;
+    long end = endNanos.get() != UNSET ? endNanos.get() : System.nanoTime();
+    return Math.max(0, end - startNanos) / 1e9;
   }
 }

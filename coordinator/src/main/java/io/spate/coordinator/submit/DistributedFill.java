@@ -15,6 +15,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
+import io.spate.worker.run.Ledger;
 import io.spate.worker.target.Outage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,6 +86,12 @@ public final class DistributedFill implements AutoCloseable {
     }
   }
 
+  /**
+   * How long after a cancel is recorded a worker may still start a task of the job (it took the
+   * task before its job cache saw the cancel); the cancel's report waits at least this long.
+   */
+  private static final long CANCEL_SEEN_NANOS = 1_000_000_000L;
+
   private final KafkaSettings kafka;
   private final JobMessage job;
   private final DataSource target;
@@ -100,6 +107,9 @@ public final class DistributedFill implements AutoCloseable {
   private volatile Observer observer = Observer.NONE;
   private volatile boolean cancelled;
 
+  /** When the latest event of the job that changed it happened; only the following thread. */
+  private long lastEventNanos;
+
   public DistributedFill(
       KafkaSettings kafka,
       JobMessage job,
@@ -113,6 +123,7 @@ public final class DistributedFill implements AutoCloseable {
     this.target = target;
     this.progress = progress;
     this.tracker = new JobTracker(job.plan(), retries);
+    this.lastEventNanos = progress.startNanos();
     Properties p = kafka.client();
     p.put(ProducerConfig.ACKS_CONFIG, "all");
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -158,7 +169,7 @@ public final class DistributedFill implements AutoCloseable {
     try (KafkaConsumer<String, byte[]> events = eventsConsumer()) {
       replay(events);
       while (true) {
-        checkCancelled();
+        checkCancelled(events);
         publish(tracker.due(System.nanoTime()));
         checkFinishing();
         if (tracker.jobState() == JobMessage.State.DONE) {
@@ -171,6 +182,7 @@ public final class DistributedFill implements AutoCloseable {
           throw new SpateException("job " + job.jobId() + " / " + tracker.error());
         }
       }
+      progress.markEnded(lastEventNanos); // the job's last row committed then
       awaitFinishing();
       if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
         outage.rideOut(
@@ -196,19 +208,61 @@ public final class DistributedFill implements AutoCloseable {
     }
   }
 
-  private void checkCancelled() {
-    if (cancelled) {
-      tracker.cancel();
-      JobTracker.Summary s = tracker.summary();
-      throw new CancelledException(
-          "job "
-              + job.jobId()
-              + " cancelled with "
-              + s.tasksDone()
-              + " of "
-              + s.tasksTotal()
-              + " tasks done");
+  /**
+   * After {@link #cancel()}: publishes nothing more, records the job CANCELLED (workers skip its
+   * queued tasks from then on), follows the tasks running then until they commit or roll back
+   * ({@link JobTracker#anyRunning}), folds in what the ledger holds, and throws {@link
+   * CancelledException} with the tasks done as the database has them.
+   */
+  private void checkCancelled(KafkaConsumer<String, byte[]> events) {
+    if (!cancelled) {
+      return;
     }
+    tracker.cancel();
+    send(
+        kafka.topics().jobs(),
+        job.jobId(),
+        job.withState(JobMessage.State.CANCELLED, "job " + job.jobId() + " cancelled"));
+    long cancelledAt = System.nanoTime();
+    do {
+      for (ConsumerRecord<String, byte[]> r : events.poll(Duration.ofMillis(200))) {
+        handle(r, false);
+      }
+    } while (System.nanoTime() - cancelledAt < CANCEL_SEEN_NANOS
+        || tracker.anyRunning(System.nanoTime()));
+    foldLedger();
+    JobTracker.Summary s = tracker.summary();
+    throw new CancelledException(
+        "job "
+            + job.jobId()
+            + " cancelled with "
+            + s.tasksDone()
+            + " of "
+            + s.tasksTotal()
+            + " tasks done ("
+            + s.rowsDone()
+            + " rows committed)");
+  }
+
+  /**
+   * Folds in each task the ledger holds as committed that no event has reported (its event is late,
+   * or was never sent), so the job's counts are what the database holds. Read once, at a cancel; a
+   * ledger that cannot be read leaves the events' counts, with a warning.
+   */
+  private void foldLedger() {
+    Map<String, Long> committed;
+    try {
+      committed = Ledger.finished(target, job.jobId());
+    } catch (SpateException e) {
+      log.warn("job {}: tasks done as its events report them: {}", job.jobId(), e.getMessage());
+      return;
+    }
+    long now = System.nanoTime();
+    committed.forEach(
+        (taskId, rows) ->
+            tracker
+                .succeeded(taskId, rows, now)
+                .ifPresent(c -> progress.table(c.table()).add(c.rowsDelta())));
   }
 
   private KafkaConsumer<String, byte[]> eventsConsumer() {
@@ -260,24 +314,26 @@ public final class DistributedFill implements AutoCloseable {
     }
     JobTracker.Change change = changed.get();
     observer.event(event, record.timestamp(), replaying);
+    long at = FillProgress.nanosAt(record.timestamp()); // when it happened, replayed or not
     FillProgress.TableProgress table = progress.table(change.table());
     if (event.type() == EventMessage.Type.STARTED) {
-      table.markStarted();
+      table.markStarted(at);
     }
     table.add(change.rowsDelta()); // a rolled-back attempt's rows are taken back
     if (event.type() == EventMessage.Type.SUCCEEDED || event.type() == EventMessage.Type.FAILED) {
       placement.settled(change.taskId());
     }
     if (change.tableDone()) {
-      finishTable(change.table());
+      finishTable(change.table(), at);
     }
+    lastEventNanos = at;
   }
 
-  /** Marks a table finished and ANALYZEs it in the background. */
-  private void finishTable(String table) {
+  /** Marks a table finished (at {@code atNanos}) and ANALYZEs it in the background. */
+  private void finishTable(String table, long atNanos) {
     TablePlan plan = job.plan().table(table);
     if (plan.rows() > 0) { // a table with no rows has no progress line and nothing to ANALYZE
-      progress.table(table).markFinished();
+      progress.table(table).markFinished(atNanos);
       finishing.add(
           finisher.submit(
               () ->

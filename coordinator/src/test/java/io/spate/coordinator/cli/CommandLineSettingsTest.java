@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,20 @@ class CommandLineSettingsTest {
             "--task-rows=N Rows per task: the unit of parallel work and of one transaction (default: config, else 250000)"),
         local.out());
     assertTrue(help.contains("--db=JDBC_URL PostgreSQL JDBC URL"), local.out());
+  }
+
+  @Test
+  void aPasswordWrittenInTheUrlIsMaskedInConnectionErrors() {
+    for (String url :
+        List.of(
+            "jdbc:postgresql://127.0.0.1:1/none?password=hunter2",
+            "jdbc:postgresql://u:hunter2@127.0.0.1:1/none",
+            "jdbc:mysql://u:hunter2@127.0.0.1:1/none")) {
+      Fills.Run run = Fills.cli("plan", "--db", url);
+      assertEquals(1, run.exitCode(), run.err());
+      assertTrue(run.err().startsWith("spate: error: "), run.err());
+      assertTrue(run.err().contains("***") && !run.err().contains("hunter2"), run.err());
+    }
   }
 
   @Test

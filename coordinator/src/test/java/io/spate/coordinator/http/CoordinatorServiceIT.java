@@ -336,6 +336,22 @@ class CoordinatorServiceIT {
     assertEquals(ledgerRows, rows, "every row belongs to a whole, recorded task");
     assertEquals(0, rows % 100_000, "whole tasks only");
     assertTrue(rows < 4_000_000, "the job stopped: " + rows);
+    long ledgerTasks =
+        db.queryLong("SELECT count(*) FROM spate.ledger WHERE job_id = '" + id + "'");
+    assertEquals(ledgerTasks, end.get("tasks").get("done").asLong(), "the ledger's count: " + end);
+    assertEquals(ledgerRows, end.get("rowsDone").asLong(), end.toString());
+    assertTrue(
+        end.get("error")
+            .asText()
+            .equals(
+                "job "
+                    + id
+                    + " cancelled with "
+                    + ledgerTasks
+                    + " of 40 tasks done ("
+                    + ledgerRows
+                    + " rows committed)"),
+        end.toString());
     Thread.sleep(1_000);
     assertEquals(rows, db.queryLong("SELECT count(*) FROM big_t"), "nothing more arrives");
   }
@@ -464,7 +480,7 @@ class CoordinatorServiceIT {
           }
           return false;
         },
-        Duration.ofSeconds(40),
+        Duration.ofSeconds(120), // a JVM and its Kafka clients start slowly on a busy machine
         uri + " to answer " + status,
         process::output);
   }

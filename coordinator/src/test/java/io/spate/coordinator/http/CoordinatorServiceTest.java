@@ -132,6 +132,28 @@ class CoordinatorServiceTest {
     assertTrue(!line.contains("hunter2") && !line.contains("t0k"), line);
   }
 
+  @Test
+  void theStartUpLineMasksAPasswordWrittenInATargetsUrl() {
+    ServiceSettings s =
+        new ServiceSettings(
+            "127.0.0.1",
+            0,
+            KafkaSettings.of("127.0.0.1:1", null, Topics.DEFAULT),
+            Map.of(
+                Targets.DEFAULT,
+                new Targets.Target("jdbc:postgresql://h/db?password=hunter2", null, null),
+                "eu",
+                new Targets.Target("jdbc:postgresql://u:hunter3@h/db", null, null)),
+            null,
+            false,
+            Retries.DEFAULT,
+            Outage.DEFAULT);
+    String line = s.describe();
+    assertTrue(line.contains("target.default=jdbc:postgresql://h/db?password=*** "), line);
+    assertTrue(line.contains("target.eu=jdbc:postgresql://u:***@h/db "), line);
+    assertTrue(!line.contains("hunter"), line);
+  }
+
   private static HttpResponse<String> post(CoordinatorService service, String body)
       throws Exception {
     return HTTP.send(

@@ -257,6 +257,35 @@ class JobTrackerTest {
   }
 
   @Test
+  void afterACancelATaskMayStillCommitWhileItsWorkerIsHeardOfWithinTheStallTimeout() {
+    List<JobTracker.Publication> first = tracker.due(0);
+    String running = first.get(0).taskId();
+    String committing = first.get(1).taskId();
+    tracker.started(running, SECOND);
+    tracker.started(committing, SECOND);
+    tracker.cancel();
+    assertTrue(tracker.anyRunning(2 * SECOND));
+    tracker.succeeded(committing, 50, 2 * SECOND);
+    assertEquals(1, tracker.summary().tasksDone(), "a running task's commit still folds in");
+    assertTrue(tracker.anyRunning(SECOND + 60 * SECOND), "heard of a minute ago: still alive");
+    assertFalse(tracker.anyRunning(SECOND + 61 * SECOND), "silent past the stall timeout: lost");
+    tracker.progressed(running, 10, 61 * SECOND);
+    assertTrue(tracker.anyRunning(62 * SECOND));
+    tracker.failed(running, 1, true, "on worker w1: reset", 62 * SECOND, false);
+    assertFalse(tracker.anyRunning(62 * SECOND), "rolled back: nothing left to commit");
+  }
+
+  @Test
+  void withStallDetectionOffARunningTaskIsGivenUpAfterTheDefaultStallTimeout() {
+    JobTracker noStall = new JobTracker(TPCC, new Retries(5, Duration.ofSeconds(1), Duration.ZERO));
+    String id = noStall.due(0).get(0).taskId();
+    noStall.started(id, 0);
+    long stall = Retries.DEFAULT.stallTimeout().toNanos();
+    assertTrue(noStall.anyRunning(stall));
+    assertFalse(noStall.anyRunning(stall + 1));
+  }
+
+  @Test
   void cancellingAJobThatIsOverChangesNothing() {
     String id = tracker.due(0).get(0).taskId();
     tracker.failed(id, 1, false, "on worker w1: syntax error", SECOND, false);

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.config.ColumnConfig;
@@ -30,6 +31,7 @@ import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -422,6 +424,96 @@ class PlannerTest {
     FillConfig config = new FillConfig(null, null, null, null, Map.of("code", rows(70_000)));
     SpateException e = planFails(new Schema(List.of(code)), config);
     assertMentions(e.getMessage(), "code.id", "70000");
+  }
+
+  // ---- sizes past what a JVM or a long holds ------------------------------------------------
+
+  private static final Schema BIG = new Schema(List.of(bigTable("big_t"), bigTable("child")));
+
+  private static Table bigTable(String name) {
+    return table(name, List.of(column("v", SqlType.BIGINT)), null, List.of());
+  }
+
+  private static FillConfig childPerBig(String count) {
+    return new FillConfig(null, null, null, null, Map.of("child", per("big_t", count)));
+  }
+
+  @Test
+  void rowsPastTheTasksTheHeapHoldsAreRefusedNamingTableRowsAndTaskRows() {
+    SpateException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () ->
+                planFails(
+                    BIG,
+                    FillSettings.of(
+                        FillConfig.EMPTY, null, null, null, Map.of("big_t", Long.MAX_VALUE))));
+    assertMentions(
+        e.getMessage(),
+        "table 'big_t' has 9223372036854775807 rows",
+        "36893488147420 tasks at 250000 rows a task",
+        "raise --task-rows",
+        "-Xmx");
+  }
+
+  @Test
+  void aRangedCountUnderAParentPastTheBudgetIsRefusedWithoutWalkingTheParentsSlots() {
+    SpateException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () ->
+                planFails(
+                    BIG,
+                    FillSettings.of(
+                        childPerBig("1..3"),
+                        null,
+                        null,
+                        null,
+                        Map.of("big_t", 1_000_000_000_000L))));
+    assertMentions(e.getMessage(), "table 'big_t' has 1000000000000 rows");
+  }
+
+  @Test
+  void theBudgetAdmitsExactlyTheTasksThePlanMakes() {
+    FillSettings settings =
+        FillSettings.of(TpccSchema.config(1, 1000, 300, 90), null, null, 700L, Map.of());
+    int tasks = Planner.plan(TPCC, settings).tasks().size();
+    assertEquals(tasks, Planner.plan(TPCC, settings, new TaskBudget(tasks)).tasks().size());
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () -> Planner.plan(TPCC, settings, new TaskBudget(tasks - 1)),
+            "one task fewer than the plan has");
+    assertMentions(e.getMessage(), "tasks of other tables", "at 700 rows a task");
+  }
+
+  @Test
+  void aPerParentCountPastLongMaxIsReported() {
+    SpateException e =
+        planFails(
+            BIG,
+            FillSettings.of(
+                childPerBig("3"), null, null, null, Map.of("big_t", Long.MAX_VALUE / 2)));
+    assertMentions(
+        e.getMessage(),
+        "table 'child' (count 3 per 'big_t') would have more than 9223372036854775807 rows",
+        "lower the rows of 'big_t' or the count");
+  }
+
+  @Test
+  void tasksOfATableOfLongMaxRowsEndAtItsLastSlot() {
+    long taskRows = 4_000_000_000_000_000_000L;
+    FillPlan plan =
+        Planner.plan(
+            new Schema(List.of(bigTable("big_t"))),
+            FillSettings.of(
+                FillConfig.EMPTY, null, null, taskRows, Map.of("big_t", Long.MAX_VALUE)));
+    assertEquals(
+        List.of(
+            new Task("big_t", 0, taskRows),
+            new Task("big_t", taskRows, 2 * taskRows),
+            new Task("big_t", 2 * taskRows, Long.MAX_VALUE)),
+        plan.tasks());
   }
 
   // ---- checks

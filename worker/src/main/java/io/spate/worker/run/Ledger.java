@@ -1,5 +1,6 @@
 package io.spate.worker.run;
 
+import io.spate.protocol.error.SpateException;
 import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,7 +11,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -23,47 +27,145 @@ import javax.sql.DataSource;
  */
 public final class Ledger {
 
-  /** PostgreSQL's insufficient_privilege. */
-  private static final String INSUFFICIENT_PRIVILEGE = "42501";
-
   /** PostgreSQL's unique_violation. */
   static final String UNIQUE_VIOLATION = "23505";
 
-  private static final String CREATE =
-      "CREATE SCHEMA IF NOT EXISTS spate;"
-          + " CREATE TABLE IF NOT EXISTS spate.ledger ("
-          + " job_id text NOT NULL, task_id text NOT NULL, worker_id text NOT NULL, attempt int NOT NULL,"
-          + " rows bigint NOT NULL, finished_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (job_id, task_id))";
+  /** The ledger's table, as Spate creates it and as the SQL it shows a DBA creates it. */
+  private static final String CREATE_TABLE =
+      "CREATE TABLE IF NOT EXISTS spate.ledger (job_id text NOT NULL, task_id text NOT NULL,"
+          + " worker_id text NOT NULL, attempt int NOT NULL, rows bigint NOT NULL,"
+          + " finished_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (job_id, task_id))";
+
+  /**
+   * The ledger as the catalog has it, and this role's rights on it. Reads only the catalog, which
+   * any role may: a role without USAGE on schema {@code spate} cannot even name {@code
+   * spate.ledger}.
+   */
+  private static final String STATE =
+      "SELECT n.oid IS NOT NULL, c.oid IS NOT NULL, current_user, current_database(),"
+          + " has_database_privilege(current_database(), 'CREATE'),"
+          + " n.oid IS NOT NULL AND has_schema_privilege(n.oid, 'USAGE'),"
+          + " n.oid IS NOT NULL AND has_schema_privilege(n.oid, 'CREATE'),"
+          + " c.oid IS NOT NULL AND has_table_privilege(c.oid, 'SELECT'),"
+          + " c.oid IS NOT NULL AND has_table_privilege(c.oid, 'INSERT')"
+          + " FROM (SELECT 1) AS one"
+          + " LEFT JOIN pg_namespace n ON n.nspname = 'spate'"
+          + " LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = 'ledger'";
 
   private Ledger() {}
 
+  /** What {@link #STATE} read. */
+  private record State(
+      boolean schemaExists,
+      boolean tableExists,
+      String role,
+      String database,
+      boolean createOnDatabase,
+      boolean usageOnSchema,
+      boolean createOnSchema,
+      boolean select,
+      boolean insert) {
+
+    boolean mayCreate() {
+      return schemaExists ? usageOnSchema && createOnSchema : createOnDatabase;
+    }
+  }
+
   /**
-   * Creates the ledger when missing; safe when several processes start at once. A ledger that
-   * exists is only looked up, so a role that may not create schemas can use one a DBA created.
+   * Makes sure this role can use the ledger, reading the catalog first: creates it only when it is
+   * missing (the schema only when that is missing too), safe when several processes start at once.
+   * A role that may not create a missing ledger, or lacks a right on an existing one (USAGE on the
+   * schema, SELECT and INSERT on the table), is told which and the SQL a DBA runs.
    */
   public static void ensure(DataSource dataSource) {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      try (ResultSet rs = s.executeQuery("SELECT to_regclass('spate.ledger') IS NOT NULL")) {
-        rs.next();
-        if (rs.getBoolean(1)) {
-          return;
+      State state = state(s);
+      if (state.tableExists()) {
+        List<String> lacking = new ArrayList<>();
+        if (!state.usageOnSchema()) {
+          lacking.add("USAGE ON SCHEMA spate");
         }
+        List<String> table = new ArrayList<>();
+        if (!state.select()) {
+          table.add("SELECT");
+        }
+        if (!state.insert()) {
+          table.add("INSERT");
+        }
+        if (!table.isEmpty()) {
+          lacking.add(String.join(", ", table) + " ON spate.ledger");
+        }
+        if (!lacking.isEmpty()) {
+          throw new SpateException(
+              "role "
+                  + quoted(state.role())
+                  + " may not use the task ledger spate.ledger: it lacks "
+                  + String.join(" and ", lacking)
+                  + "; a DBA runs: "
+                  + lacking.stream()
+                      .map(g -> "GRANT " + g + " TO " + quoted(state.role()) + ";")
+                      .collect(Collectors.joining(" ")));
+        }
+        return;
+      }
+      if (!state.mayCreate()) {
+        throw new SpateException(
+            "the task ledger spate.ledger is missing and role "
+                + quoted(state.role())
+                + " may not create it: it lacks "
+                + (state.schemaExists()
+                    ? Stream.of(
+                                state.usageOnSchema() ? null : "USAGE",
+                                state.createOnSchema() ? null : "CREATE")
+                            .filter(Objects::nonNull)
+                            .collect(Collectors.joining(", "))
+                        + " ON SCHEMA spate"
+                    : "CREATE ON DATABASE " + quoted(state.database()))
+                + "; a DBA runs: "
+                + dbaSql(state.role(), state.schemaExists()));
       }
       c.setAutoCommit(false);
-      s.execute("SELECT pg_advisory_xact_lock(7366827)"); // serialises concurrent CREATE ... IF NOT
-      // EXISTS
-      s.execute(CREATE);
+      s.execute("SELECT pg_advisory_xact_lock(7366827)"); // serialises concurrent creators
+      if (!state.schemaExists()) {
+        s.execute("CREATE SCHEMA IF NOT EXISTS spate");
+      }
+      s.execute(CREATE_TABLE);
       c.commit();
     } catch (SQLException e) {
-      throw SqlErrors.classify(
-          INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())
-              ? "creating the task ledger spate.ledger (it needs CREATE on the database; or have its"
-                  + " owner run a fill first, then GRANT USAGE ON SCHEMA spate and SELECT, INSERT,"
-                  + " DELETE ON spate.ledger)"
-              : "creating the task ledger spate.ledger",
-          e);
+      throw SqlErrors.classify("making sure of the task ledger spate.ledger", e);
     }
+  }
+
+  /** The SQL that creates the ledger for {@code role} (the README shows it for a role app). */
+  static String dbaSql(String role, boolean schemaExists) {
+    return (schemaExists ? "" : "CREATE SCHEMA spate; ")
+        + CREATE_TABLE.replace(" IF NOT EXISTS", "")
+        + "; GRANT USAGE ON SCHEMA spate TO "
+        + quoted(role)
+        + "; GRANT SELECT, INSERT ON spate.ledger TO "
+        + quoted(role)
+        + ";";
+  }
+
+  private static State state(Statement s) throws SQLException {
+    try (ResultSet rs = s.executeQuery(STATE)) {
+      rs.next();
+      return new State(
+          rs.getBoolean(1),
+          rs.getBoolean(2),
+          rs.getString(3),
+          rs.getString(4),
+          rs.getBoolean(5),
+          rs.getBoolean(6),
+          rs.getBoolean(7),
+          rs.getBoolean(8),
+          rs.getBoolean(9));
+    }
+  }
+
+  private static String quoted(String identifier) {
+    return '"' + identifier.replace("\"", "\"\"") + '"';
   }
 
   /** A finished task's ledger row: the rows it committed, and the execution that committed them. */

@@ -86,7 +86,7 @@ public final class DatabaseOptions {
    */
   public String describe() {
     return "db="
-        + db
+        + SecretMask.url(db)
         + " user="
         + (user == null ? "(default)" : user)
         + " password="

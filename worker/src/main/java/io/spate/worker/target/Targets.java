@@ -31,7 +31,7 @@ public final class Targets implements AutoCloseable {
     @Override
     public String toString() {
       return "Target[url="
-          + url
+          + SecretMask.url(url)
           + ", user="
           + user
           + ", password="
@@ -48,11 +48,13 @@ public final class Targets implements AutoCloseable {
   }
 
   private final Map<String, Target> targets;
+  private final SecretMask secrets;
   private final int poolSize;
   private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
 
   public Targets(Map<String, Target> targets, int poolSize) {
     this.targets = Map.copyOf(targets);
+    this.secrets = new SecretMask(targets.values());
     this.poolSize = poolSize;
   }
 
@@ -69,14 +71,17 @@ public final class Targets implements AutoCloseable {
           config.setMinimumIdle(0);
           config.setPoolName("spate-" + n);
           config.setExceptionOverride(SqlErrors.POOL_EVICTION);
-          HikariDataSource pool = new HikariDataSource(config);
+          HikariDataSource pool = null;
           try {
+            pool = new HikariDataSource(config);
             Ledger.ensure(pool);
+            return pool;
           } catch (RuntimeException e) {
-            pool.close();
-            throw e;
+            if (pool != null) {
+              pool.close();
+            }
+            throw secrets.mask(e); // the pool's and the driver's messages may quote the URL
           }
-          return pool;
         });
   }
 
