@@ -21,11 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,7 +103,8 @@ class DistributedFillIT {
     try (TestDatabase db = schemaDatabase()) {
       for (int n = 1; n <= 3; n++) {
         workers.add(SpateProcess.start(workerArgs(db, prefix)));
-        awaitMembersHoldingPartitions(prefix, n); // else a fast job ends before the new one joins
+        WorkerGroup.awaitMembersHoldingPartitions(
+            kafka(prefix), n); // else a fast job ends before the new one joins
         Fills.Run run = submit(db, prefix, "--config", config, "--truncate");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(
@@ -404,7 +402,7 @@ class DistributedFillIT {
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
         SpateProcess a = SpateProcess.start(workerArgs(db, prefix));
         SpateProcess b = SpateProcess.start(workerArgs(db, prefix))) {
-      awaitMembersHoldingPartitions(prefix, 2);
+      WorkerGroup.awaitMembersHoldingPartitions(kafka(prefix), 2);
 
       Fills.Run run = submit(db, prefix, "--rows", "big_t=8000", "--task-rows", "1000");
 
@@ -415,37 +413,6 @@ class DistributedFillIT {
               "SELECT string_agg(n::text, ',') FROM"
                   + " (SELECT count(*) AS n FROM spate.ledger GROUP BY worker_id) per_worker"),
           "tasks per worker, from the ledger (hashing task ids onto partitions gave 2,6)");
-    }
-  }
-
-  /** Waits (up to 60 s) until {@code n} workers of the group hold partitions of the tasks topic. */
-  private static void awaitMembersHoldingPartitions(String prefix, int n) throws Exception {
-    String group = kafka(prefix).workerGroup();
-    try (Admin admin = Admin.create(kafka(prefix).client())) {
-      long[] holding = {0};
-      Await.until(
-          () -> {
-            try {
-              holding[0] =
-                  admin
-                      .describeConsumerGroups(List.of(group))
-                      .describedGroups()
-                      .get(group)
-                      .get()
-                      .members()
-                      .stream()
-                      .filter(m -> !m.assignment().topicPartitions().isEmpty())
-                      .count();
-            } catch (ExecutionException e) {
-              if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-                throw e;
-              }
-            }
-            return holding[0] >= n;
-          },
-          Duration.ofSeconds(60),
-          n + " members of " + group + " holding partitions",
-          () -> holding[0] + " hold partitions");
     }
   }
 

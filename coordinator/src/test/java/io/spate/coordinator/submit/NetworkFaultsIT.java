@@ -21,11 +21,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,7 +81,7 @@ class NetworkFaultsIT {
         SpateProcess victim = SpateProcess.start(ns.exec(), workerArgs(kafka, db, 1));
         workers.add(victim);
         workers.add(SpateProcess.start(workerArgs(kafka, db, 2)));
-        awaitMembersHoldingPartitions(kafka, 2);
+        WorkerGroup.awaitMembersHoldingPartitions(kafka.settings(), 2);
 
         Recovery recovery = Recovery.start();
         CompletableFuture<Fills.Run> job = submit(kafka, db);
@@ -154,7 +151,7 @@ class NetworkFaultsIT {
         SpateProcess victim = SpateProcess.start(workerArgs(kafka, db, 1));
         workers.add(victim);
         workers.add(SpateProcess.start(workerArgs(kafka, db, 2)));
-        awaitMembersHoldingPartitions(kafka, 2);
+        WorkerGroup.awaitMembersHoldingPartitions(kafka.settings(), 2);
 
         Recovery recovery = Recovery.start();
         CompletableFuture<Fills.Run> job = submit(kafka, db);
@@ -305,36 +302,5 @@ class NetworkFaultsIT {
     return db.queryLong(
         "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
             + " AND wait_event_type = 'Lock'");
-  }
-
-  /** Waits (up to 60 s) until {@code n} workers of the group hold partitions of the tasks topic. */
-  private static void awaitMembersHoldingPartitions(Kafka kafka, int n) throws Exception {
-    String group = kafka.settings().workerGroup();
-    try (Admin admin = Admin.create(kafka.settings().client())) {
-      long[] holding = {0};
-      Await.until(
-          () -> {
-            try {
-              holding[0] =
-                  admin
-                      .describeConsumerGroups(List.of(group))
-                      .describedGroups()
-                      .get(group)
-                      .get()
-                      .members()
-                      .stream()
-                      .filter(m -> !m.assignment().topicPartitions().isEmpty())
-                      .count();
-            } catch (ExecutionException e) {
-              if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-                throw e;
-              }
-            }
-            return holding[0] >= n;
-          },
-          Duration.ofSeconds(60),
-          n + " members of " + group + " holding partitions",
-          () -> holding[0] + " hold partitions");
-    }
   }
 }
