@@ -136,7 +136,28 @@ final class KeyColumns {
       span = span == 0 || keySpan == 0 ? 0 : Math.max(span, keySpan);
     }
     span = Math.max(span, 0); // in no driving key (a serial column): unique over the whole table
-    long maxValue = span == 0 ? shape.lineage().slots(t.id()) : span;
+    long count = span == 0 ? shape.lineage().slots(t.id()) : span;
+    KeyRange range = KeyRange.of(t, c);
+    long first = range.first(count);
+    long maxValue = first - 1 + count;
+    if (range.bounded() && count > range.capacity()) {
+      problems.add(
+          t.id()
+              + "."
+              + c.name()
+              + " is a key column whose CHECK "
+              + String.join(" and ", range.checks())
+              + " admits "
+              + range.capacity()
+              + (range.capacity() == 1 ? " value" : " values")
+              + ", but it needs "
+              + count
+              + (span == 0
+                  ? " for the rows of '" + t.id() + "': give '" + t.id() + "' `rows: "
+                  : " within each group of '" + t.id() + "': give '" + t.id() + "' `count: ")
+              + range.capacity()
+              + "` (or fewer) in the config");
+    }
     if (!uniqueByConstruction(c.type())) {
       problems.add(
           t.id()
@@ -180,8 +201,8 @@ final class KeyColumns {
               + String.valueOf(maxValue).length()
               + " characters");
     }
-    CheckReports.checkedKey(t, c, 1, maxValue, problems);
-    return new ColumnPlan.KeySequence(c.name(), 1, span);
+    CheckReports.checkedKey(t, c, first, maxValue, problems);
+    return new ColumnPlan.KeySequence(c.name(), first, span);
   }
 
   /** Types whose key sequence writes distinct values for distinct ordinals. */

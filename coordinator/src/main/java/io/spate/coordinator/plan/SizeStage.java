@@ -4,20 +4,23 @@ import io.spate.coordinator.config.Range;
 import io.spate.coordinator.config.TableConfig;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Fanout;
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The first stage: the size of every table. Input: the schema and the settings (config rows, per
  * and count, {@code --rows}, the default rows). Output: the {@link Lineage}, every table's fan-out
- * and slot count. Invariant: a table filled per a parent is sized after its parent, so its slots
- * are the parent's slots times its maximal count; a negative count, a count below 1, a per-loop,
- * {@code --rows} on a per-parent table or slots past {@code Long.MAX_VALUE} is a problem, and the
- * table then gets 0 slots.
+ * and slot count (a table only the default sizes holds no more rows than its key CHECKs admit).
+ * Invariant: a table filled per a parent is sized after its parent, so its slots are the parent's
+ * slots times its maximal count; a negative count, a count below 1, a per-loop, {@code --rows} on a
+ * per-parent table or slots past {@code Long.MAX_VALUE} is a problem, and the table then gets 0
+ * slots.
  */
 final class SizeStage {
 
@@ -41,6 +44,23 @@ final class SizeStage {
     return new Lineage(stage.fanouts, stage.slots);
   }
 
+  /**
+   * How many rows the CHECKs on the table's integer keys leave room for ({@code CHECK (id = 0)}: a
+   * one-row table): a table only the default rows size holds at most that many; a size given for it
+   * is checked by {@link KeyColumns}. A key column a foreign key fills takes its parent's values.
+   */
+  private static long keyCapacity(Table t) {
+    long capacity = Long.MAX_VALUE;
+    for (Column c : t.columns()) {
+      boolean unique =
+          c.identity() || t.keys().stream().anyMatch(k -> k.columns().equals(List.of(c.name())));
+      if (unique && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))) {
+        capacity = Math.min(capacity, KeyRange.of(t, c).capacity());
+      }
+    }
+    return capacity;
+  }
+
   /** Computes the fan-out and slot count of a table (its lineage parents first). */
   private long sizeOf(Table t, Set<String> visiting) {
     Long known = slots.get(t.id());
@@ -51,7 +71,10 @@ final class SizeStage {
     long result;
     if (tc.per() == null || schema.table(tc.per()).isEmpty()) {
       Long override = settings.rowOverrides().get(t.id());
-      result = override != null ? override : tc.rows() != null ? tc.rows() : settings.defaultRows();
+      result =
+          override != null
+              ? override
+              : tc.rows() != null ? tc.rows() : Math.min(settings.defaultRows(), keyCapacity(t));
       if (result < 0) {
         problems.add("table '" + t.id() + "' has a negative row count " + result);
         result = 0;

@@ -1,0 +1,91 @@
+package io.spate.coordinator.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.Fills;
+import io.spate.worker.testing.TestDatabase;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Forms found in real public application schemas tried with no config (issue 13, the README's
+ * compatibility table), each in a fixture of {@code src/test/resources/schemas} of its own: after
+ * the fill no row is an orphan, every constraint is as it was and valid, and the application
+ * inserts into every table with a default key; where Spate cannot fill a form the error names the
+ * table, column and constraint, and the config that fixes it.
+ */
+class RealSchemaFormsFillIT {
+
+  /** A new database holding the fixture, filled by {@code spate local} with the arguments. */
+  private static TestDatabase filledValidly(String fixture, String... args) throws Exception {
+    TestDatabase db = TestDatabase.create();
+    db.execute(Fills.schema(fixture));
+    List<String> constraints = Fills.constraints(db);
+    Fills.local(db, args);
+    Map<String, Long> orphans = Fills.orphans(db);
+    assertEquals(0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
+    List<String> after = Fills.constraints(db);
+    assertEquals(constraints, after, "the fill left every constraint as it was");
+    assertFalse(
+        after.stream().anyMatch(c -> c.contains("NOT VALID") || c.endsWith(" INVALID")),
+        after::toString);
+    return db;
+  }
+
+  @Test
+  void integerKeysStayWithinTheirChecksAndATableHoldsNoMoreRowsThanItsKeyAdmits() throws Exception {
+    try (TestDatabase db = filledValidly("key-checks.sql")) {
+      assertEquals(1L, db.queryLong("SELECT count(*) FROM settings_version"));
+      assertEquals(0L, db.queryLong("SELECT id FROM settings_version"));
+      assertEquals(1000L, db.queryLong("SELECT min(id) FROM ticket"));
+      assertEquals(1999L, db.queryLong("SELECT max(id) FROM ticket"));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM ticket_note"));
+      assertEquals(50L, db.queryLong("SELECT count(DISTINCT n) FROM slot"));
+      assertEquals(-1000L, db.queryLong("SELECT min(code) FROM adjustment"));
+      assertEquals(-1L, db.queryLong("SELECT max(code) FROM adjustment"));
+      db.execute("INSERT INTO ticket (title) VALUES ('new')");
+      db.execute("INSERT INTO ticket_note (ticket_id, body) VALUES (1000, 'new')");
+      assertEquals(1001L, db.queryLong("SELECT count(*) FROM ticket"));
+    }
+  }
+
+  @Test
+  void moreRowsThanAKeyCheckAdmitsNameTheTableColumnAndCheckAndTheRowsThatFit() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("key-checks.sql"));
+
+      Fills.Run refused =
+          Fills.cli(
+              "local",
+              "--db",
+              db.jdbcUrl(),
+              "--user",
+              db.user(),
+              "--rows",
+              "settings_version=5",
+              "--rows",
+              "slot=60");
+
+      assertEquals(1, refused.exitCode());
+      assertTrue(
+          refused
+              .err()
+              .contains(
+                  "settings_version.id is a key column whose CHECK only_one_row (id = 0) admits 1 value,"
+                      + " but it needs 5 for the rows of 'settings_version':"
+                      + " give 'settings_version' `rows: 1` (or fewer) in the config\n"),
+          refused::err);
+      assertTrue(
+          refused
+              .err()
+              .contains(
+                  "slot.n is a key column whose CHECK slot_number_check (VALUE >= 1) and"
+                      + " slot_number_check (VALUE <= 50) admits 50 values, but it needs 60 for the rows of 'slot': give 'slot' `rows: 50`"),
+          refused::err);
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM ticket"), "nothing was written");
+    }
+  }
+}
