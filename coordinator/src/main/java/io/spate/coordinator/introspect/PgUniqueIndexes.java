@@ -3,6 +3,7 @@ package io.spate.coordinator.introspect;
 import static io.spate.coordinator.introspect.CatalogQuery.names;
 import static io.spate.coordinator.introspect.CatalogQuery.nullableNames;
 
+import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.UniqueKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Reads the unique indexes that back no constraint ({@code CREATE UNIQUE INDEX}, partial or not) as
- * unique keys, the tables' own and their partitions'; see {@link UniqueKey} for its expressions.
+ * unique keys, the tables' own and their partitions'; see {@link UniqueKey} for its expressions. A
+ * boolean unique over its true rows only is read as a check that writes it false instead.
  *
  * <p>Invariant: an index that backs a primary key, unique or exclusion constraint is never read
  * here ({@link PgConstraints} has it), and a key's columns hold each column once, in key order. A
@@ -29,8 +31,9 @@ final class PgUniqueIndexes {
    * own row in {@code pg_constraint}), of the tables and of their partitions (reported as the
    * root's, the table's own first), with each key part as {@code pg_get_indexdef} prints it
    * (INCLUDE columns are not key parts) and its column, or null for an expression. The predicate of
-   * a partial index is ignored: unconditional uniqueness is stricter. An index that is a partition
-   * of a partitioned table's index ({@code relispartition}) is that index's copy, and skipped.
+   * a partial index is ignored (unconditional uniqueness is stricter) but on one boolean column. An
+   * index that is a partition of a partitioned table's index ({@code relispartition}) is that
+   * index's copy, and skipped.
    */
   private static final String UNIQUE_INDEXES_SQL =
       CatalogQuery.TABLES_AND_PARTITIONS
@@ -42,7 +45,14 @@ final class PgUniqueIndexes {
                  ARRAY(SELECT a.attname::text
                        FROM generate_series(1, i.indnkeyatts) AS k(n)
                        LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[k.n - 1]
-                       ORDER BY k.n) AS part_columns
+                       ORDER BY k.n) AS part_columns,
+                 (SELECT a.atttypid = 'bool'::regtype
+                         AND regexp_replace(pg_get_expr(i.indpred, i.indrelid), '^\\((.*)\\)$', '\\1')
+                             IN (quote_ident(a.attname), quote_ident(a.attname) || ' = true',
+                                 quote_ident(a.attname) || ' IS TRUE')
+                  FROM pg_attribute a
+                  WHERE i.indnkeyatts = 1 AND a.attrelid = i.indrelid AND a.attnum = i.indkey[0])
+                   AS one_true_row
           FROM rels
           JOIN pg_index i ON i.indrelid = rels.oid
           JOIN pg_class ic ON ic.oid = i.indexrelid
@@ -62,11 +72,33 @@ final class PgUniqueIndexes {
         "indrelid",
         tables,
         (table, rs) -> {
+          Check noneTrue = noneTrue(rs);
+          if (noneTrue != null) {
+            if (!table.checks.contains(noneTrue)) { // once for the partitions that declare it
+              table.checks.add(noneTrue);
+            }
+            return;
+          }
           UniqueKey key = uniqueIndex(rs);
           if (!rs.getBoolean("on_partition") || !hasKeyOver(table, key)) {
             table.uniques.add(key);
           }
         });
+  }
+
+  /**
+   * A unique index on one boolean column over the rows where it is true ({@code UNIQUE (is_default)
+   * WHERE is_default}, {@code = true} or {@code IS TRUE}: at most one default row) is kept by
+   * writing no row true: a check {@code column = false} under the index's name. Null otherwise.
+   */
+  private static Check noneTrue(ResultSet rs) throws SQLException {
+    return rs.getBoolean("one_true_row")
+        ? new Check.CompareLiteral(
+            rs.getString("index_name"),
+            nullableNames(rs.getArray("part_columns")).getFirst(),
+            "=",
+            "false")
+        : null;
   }
 
   /** Whether the table already has a key over the same columns and expressions as {@code key}. */

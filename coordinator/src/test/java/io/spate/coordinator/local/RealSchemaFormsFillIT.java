@@ -88,4 +88,17 @@ class RealSchemaFormsFillIT {
       assertEquals(0L, db.queryLong("SELECT count(*) FROM ticket"), "nothing was written");
     }
   }
+
+  @Test
+  void aBooleanUniqueOverItsTrueRowsIsWrittenFalseAndTheApplicationCanSetOneRow() throws Exception {
+    try (TestDatabase db = filledValidly("one-default-row.sql")) {
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM template WHERE NOT is_default"));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM theme WHERE NOT \"Primary\""));
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM mailbox WHERE main"));
+      db.execute("INSERT INTO template (name, is_default) VALUES ('new', true)");
+      db.execute("INSERT INTO theme (\"Primary\") VALUES (true)");
+      db.execute("INSERT INTO mailbox (template_id, main) VALUES (1, true)");
+      assertEquals(1L, db.queryLong("SELECT count(*) FROM template WHERE is_default"));
+    }
+  }
 }
