@@ -176,4 +176,33 @@ class CheckedColumnsPlanTest {
         "CHECK code_shape (code ~ '^[0-9]{2}$') rejects 1",
         "not supported yet");
   }
+
+  // code text CHECK (code LIKE 'AB%'), email varchar(80) CHECK (email LIKE '%@%'), sku text CHECK
+  // (sku LIKE 'SK-____'), as the parser reads them
+  @Test
+  void aLikePatternDrawsAPoolOfValuesItMatches() {
+    Table t =
+        table(
+            List.of(
+                integer("id"),
+                column("code", SqlType.TEXT),
+                varchar("email", 80),
+                column("sku", SqlType.TEXT)),
+            List.of(),
+            new Check.Matches("k1", "code", "^AB.*$", false),
+            new Check.Matches("k2", "email", "^.*@.*$", false),
+            new Check.Matches("k3", "sku", "^SK-....$", false));
+
+    FillPlan plan = plan(t, FillConfig.EMPTY);
+
+    assertTrue(poolOf(plan, "code").stream().allMatch(v -> v.startsWith("AB")));
+    assertTrue(poolOf(plan, "email").stream().allMatch(v -> v.contains("@") && v.length() <= 80));
+    assertTrue(poolOf(plan, "sku").stream().allMatch(v -> v.matches("SK-.{4}")));
+  }
+
+  private static List<String> poolOf(FillPlan plan, String column) {
+    ColumnPlan.Values v = assertInstanceOf(ColumnPlan.Values.class, planOf(plan, column));
+    assertTrue(v.spec().values().size() > 1, v.spec()::toString);
+    return v.spec().values();
+  }
 }
