@@ -205,4 +205,52 @@ class CheckedColumnsPlanTest {
     assertTrue(v.spec().values().size() > 1, v.spec()::toString);
     return v.spec().values();
   }
+
+  // grade grade CHECK (NOT (grade = 'F')) on an enum; kind text CHECK (kind IN ('a', 'b', 'c') AND
+  // kind <> 'b'); size text CHECK (size = 'x' AND size <> 'x')
+  @Test
+  void aValueANotEqualCheckExcludesIsDroppedFromAListOrAnEnumsLabels() {
+    Column grade =
+        new Column(
+            "grade",
+            SqlType.ENUM,
+            "grade",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_600,
+            null,
+            List.of("A", "B", "F"),
+            List.of());
+    Table t =
+        table(
+            List.of(integer("id"), grade, column("kind", SqlType.TEXT)),
+            List.of(),
+            new Check.CompareLiteral("grade_check", "grade", "<>", "F"),
+            new Check.InList("kind_check", "kind", List.of("a", "b", "c")),
+            new Check.CompareLiteral("kind_check", "kind", "<>", "b"));
+
+    FillPlan plan = plan(t, FillConfig.EMPTY);
+
+    assertEquals(List.of("A", "B"), valuesOf(plan, "grade"));
+    assertEquals(List.of("a", "c"), valuesOf(plan, "kind"));
+
+    String message =
+        planFails(
+            table(
+                List.of(integer("id"), column("size", SqlType.TEXT)),
+                List.of(),
+                new Check.CompareLiteral("size_check", "size", "=", "x"),
+                new Check.CompareLiteral("size_check", "size", "<>", "x")),
+            FillConfig.EMPTY);
+    assertMentions(message, "t.size: its CHECKs exclude every value of [x]");
+  }
+
+  private static List<String> valuesOf(FillPlan plan, String column) {
+    return assertInstanceOf(ColumnPlan.Values.class, planOf(plan, column)).spec().values();
+  }
 }
