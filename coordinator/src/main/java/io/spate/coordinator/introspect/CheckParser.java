@@ -214,7 +214,7 @@ final class CheckParser {
       }
       String on;
       switch (check) {
-        case Check.CompareLiteral cmp when cmp.op().equals("=") && !isClock(cmp.literal()) -> {
+        case Check.CompareLiteral cmp when cmp.op().equals("=") -> {
           on = cmp.column();
           values.add(cmp.literal());
         }
@@ -232,10 +232,6 @@ final class CheckParser {
       column = on;
     }
     return new Check.InList(name, column, values.stream().distinct().toList());
-  }
-
-  private static boolean isClock(String literal) {
-    return Check.CLOCKS.contains(literal);
   }
 
   private static Check toCheck(String name, CheckNode node) {
