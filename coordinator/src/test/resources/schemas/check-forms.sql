@@ -1,7 +1,7 @@
 -- CHECK forms real schemas use beyond comparisons and lists: OR (a branch that allows NULL beside
--- one that bounds the value), NOT, equalities joined by OR, a list over upper(col), lists over
--- varchar with the casts PostgreSQL adds, (x IS NULL) = (y IS NULL), LIKE, and the clock (now(),
--- CURRENT_DATE, CURRENT_TIMESTAMP) as a bound. Every table fills with no config.
+-- one that bounds the value), NOT and NOT IN, equalities joined by OR, a list over upper(col),
+-- lists over varchar with the casts PostgreSQL adds, (x IS NULL) = (y IS NULL), LIKE, and the
+-- clock (now(), CURRENT_DATE, CURRENT_TIMESTAMP) as a bound. Every table fills with no config.
 CREATE TABLE booking (
   id serial PRIMARY KEY,
   start_at timestamptz NOT NULL,
@@ -22,6 +22,7 @@ CREATE TABLE product (
   sku text NOT NULL CHECK (sku LIKE 'SK-____'),
   currency text NOT NULL CHECK (upper(currency) = ANY (ARRAY['USD', 'EUR'])),
   grade grade NOT NULL CHECK (NOT (grade = 'F')),
+  lowest_grade grade NOT NULL CHECK (lowest_grade NOT IN ('C', 'F')),
   quantity integer NOT NULL CHECK (NOT (quantity < 0 OR quantity > 100)),
   label text CHECK (NOT (label IS NULL))
 );

@@ -2,6 +2,7 @@ package io.spate.coordinator.introspect;
 
 import io.spate.coordinator.introspect.CheckLexer.Kind;
 import io.spate.coordinator.introspect.CheckLexer.Token;
+import io.spate.coordinator.introspect.CheckNode.AllOf;
 import io.spate.coordinator.introspect.CheckNode.And;
 import io.spate.coordinator.introspect.CheckNode.AnyOf;
 import io.spate.coordinator.introspect.CheckNode.ArrayOf;
@@ -25,15 +26,15 @@ import java.util.Set;
  *
  * <p>The deparser parenthesises every operator expression, so the grammar needs little precedence:
  * a disjunction ({@code OR}) of conjunctions ({@code AND}) of negations ({@code NOT}) of
- * predicates, each {@code operand op operand}, {@code operand = ANY (ARRAY[...])} or {@code operand
- * IS [NOT] NULL}, where an operand is a column, a literal, the clock ({@code now()}, {@code
+ * predicates, each {@code operand op operand}, {@code operand op ANY|ALL (ARRAY[...])} or {@code
+ * operand IS [NOT] NULL}, where an operand is a column, a literal, the clock ({@code now()}, {@code
  * CURRENT_DATE}, ...), a parenthesised expression or a known function of one argument ({@link
  * #LENGTHS}, {@link #CASE_FOLDS}), each optionally followed by {@code ::type} casts, which are
  * dropped. {@code LIKE} arrives as the operator {@code ~~} ({@code ILIKE} as {@code ~~*}).
  *
  * <p>Invariant: anything outside the grammar (another function, a qualified name, arithmetic,
- * {@code ALL}, {@code IS DISTINCT FROM}, a reserved word as a column, ...) throws {@link
- * NotUnderstood}; a parser is used once, for one text.
+ * {@code IS DISTINCT FROM}, a reserved word as a column, ...) throws {@link NotUnderstood}; a
+ * parser is used once, for one text.
  */
 final class CheckGrammar {
 
@@ -150,7 +151,7 @@ final class CheckGrammar {
     return accept(Kind.WORD, "not") ? new Not(negation()) : comparison();
   }
 
-  /** {@code operand [IS [NOT] NULL | op (operand | ANY operand)]}. */
+  /** {@code operand [IS [NOT] NULL | op (operand | ANY operand | ALL operand)]}. */
   private CheckNode comparison() {
     CheckNode left = operand();
     if (accept(Kind.WORD, "is")) {
@@ -169,6 +170,9 @@ final class CheckGrammar {
     pos++;
     if (accept(Kind.WORD, "any")) {
       return new AnyOf(left, next.text(), operand());
+    }
+    if (accept(Kind.WORD, "all")) {
+      return new AllOf(left, next.text(), operand());
     }
     return new Comparison(left, next.text(), operand());
   }

@@ -30,6 +30,9 @@ sealed interface CheckNode {
 
   record AnyOf(CheckNode left, String op, CheckNode array) implements CheckNode {}
 
+  /** {@code left op ALL (array)}: {@code NOT IN} is {@code <> ALL}. */
+  record AllOf(CheckNode left, String op, CheckNode array) implements CheckNode {}
+
   record And(List<CheckNode> operands) implements CheckNode {}
 
   record Or(List<CheckNode> operands) implements CheckNode {}

@@ -6,6 +6,7 @@ import static io.spate.coordinator.introspect.CheckGrammar.LENGTHS;
 import static io.spate.coordinator.introspect.CheckGrammar.LIKES;
 import static io.spate.coordinator.introspect.CheckGrammar.MATCHES;
 
+import io.spate.coordinator.introspect.CheckNode.AllOf;
 import io.spate.coordinator.introspect.CheckNode.And;
 import io.spate.coordinator.introspect.CheckNode.AnyOf;
 import io.spate.coordinator.introspect.CheckNode.ArrayOf;
@@ -145,9 +146,15 @@ final class CheckParser {
       case Comparison(CheckNode left, String op, CheckNode right)
           when negated && COMPARISONS.contains(op) ->
           new Comparison(left, inverse(op), right);
+      case AnyOf(CheckNode left, String op, CheckNode array)
+          when negated && COMPARISONS.contains(op) ->
+          new AllOf(left, inverse(op), array);
+      case AllOf(CheckNode left, String op, CheckNode array)
+          when negated && COMPARISONS.contains(op) ->
+          new AnyOf(left, inverse(op), array);
       default -> {
         if (negated) {
-          throw new NotUnderstood(); // NOT LIKE, NOT (x = ANY ...), NOT of a column
+          throw new NotUnderstood(); // NOT LIKE, NOT of a column
         }
         yield node;
       }
@@ -158,6 +165,7 @@ final class CheckParser {
     return node instanceof IsNull
         || node instanceof Comparison
         || node instanceof AnyOf
+        || node instanceof AllOf
         || node instanceof Not
         || node instanceof And
         || node instanceof Or;
@@ -193,6 +201,15 @@ final class CheckParser {
         throw new NotUnderstood();
       }
       case IsNull(ColumnRef column, boolean negated) when negated -> notNull.add(column.name());
+      case AllOf(ColumnRef column, String op, ArrayOf array)
+          when op.equals("<>") && array.elements().stream().allMatch(e -> e instanceof Literal) ->
+          array // NOT IN: each value excluded
+              .elements()
+              .forEach(
+                  e ->
+                      checks.add(
+                          new Check.CompareLiteral(
+                              name, column.name(), "<>", ((Literal) e).text())));
       default -> checks.add(toCheck(name, node));
     }
   }

@@ -318,8 +318,8 @@ class CheckParserTest {
         "CHECK (('^x'::text ~ code))", // the column is the pattern
         "CHECK ((code ~ other))", // a pattern from a column
         "CHECK (((a + b) > 0))", // CHECK (a + b > 0)
-        "CHECK ((nin <> ALL (ARRAY[1, 2])))", // nin int CHECK (nin NOT IN (1, 2))
-        "CHECK ((NOT (a = ANY (ARRAY[1, 2]))))", // CHECK (NOT (a IN (1, 2)))
+        "CHECK ((nin > ALL (ARRAY[1, 2])))", // nin int CHECK (nin > ALL (ARRAY[1, 2]))
+        "CHECK ((nin <> ALL (ARRAY[a, 2])))", // a column inside the list
         "CHECK ((gone IS NULL))", // a column kept NULL is not a choice Spate makes
         "CHECK (((a IS NULL) OR (lower(name) = name)))", // no branch Spate can keep
         "CHECK (((tm)::time with time zone <= CURRENT_TIME))", // a time of day
@@ -466,5 +466,24 @@ class CheckParserTest {
         List.of(new CompareLiteral("k", "e", ">", "CURRENT_TIMESTAMP")),
         parse("CHECK ((e > CURRENT_TIMESTAMP))"));
     assertTrue(Check.CLOCKS.containsAll(List.of("now()", "CURRENT_DATE", "LOCALTIMESTAMP")));
+  }
+
+  // nin int CHECK (nin NOT IN (1, 2)); CHECK (NOT (a IN (1, 2))); g grade CHECK (g NOT IN ('C',
+  // 'F')); CHECK (NOT (s <> ALL (ARRAY['x'])))
+  @Test
+  void notInExcludesEachValue() {
+    assertEquals(
+        List.of(
+            new CompareLiteral("k", "nin", "<>", "1"), new CompareLiteral("k", "nin", "<>", "2")),
+        parse("CHECK ((nin <> ALL (ARRAY[1, 2])))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "a", "<>", "1"), new CompareLiteral("k", "a", "<>", "2")),
+        parse("CHECK ((NOT (a = ANY (ARRAY[1, 2]))))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "g", "<>", "C"), new CompareLiteral("k", "g", "<>", "F")),
+        parse("CHECK ((g <> ALL (ARRAY['C'::grade, 'F'::grade])))"));
+    assertEquals(
+        List.of(new InList("k", "s", List.of("x"))),
+        parse("CHECK ((NOT (s <> ALL (ARRAY['x'::text]))))"));
   }
 }

@@ -11,11 +11,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CHECK forms of issue 13 fill with no config ({@code schemas/check-forms.sql}): OR, NOT,
- * equalities joined by OR, lists over {@code upper(col)} and over varchar with PostgreSQL's casts,
- * {@code (x IS NULL) = (y IS NULL)}, LIKE and the clock as a bound. The server checks every row as
- * it is written; afterwards no row is an orphan, every constraint is as it was and valid, and the
- * application inserts into every table without naming its key.
+ * The CHECK forms of issue 13 fill with no config ({@code schemas/check-forms.sql}): OR, NOT, NOT
+ * IN, equalities joined by OR, lists over {@code upper(col)} and over varchar with PostgreSQL's
+ * casts, {@code (x IS NULL) = (y IS NULL)}, LIKE and the clock as a bound. The server checks every
+ * row as it is written; afterwards no row is an orphan, every constraint is as it was and valid,
+ * and the application inserts into every table without naming its key.
  */
 class CheckFormsFillIT {
 
@@ -46,14 +46,15 @@ class CheckFormsFillIT {
       assertEquals(3L, db.queryLong("SELECT count(DISTINCT priority) FROM booking"));
       assertEquals(1000L, db.queryLong("SELECT count(label) FROM product"));
       assertEquals(3L, db.queryLong("SELECT count(DISTINCT grade) FROM product"));
+      assertEquals(2L, db.queryLong("SELECT count(DISTINCT lowest_grade) FROM product"));
       assertTrue(db.queryLong("SELECT count(tracking) FROM shipment") > 0);
 
       db.execute(
           "INSERT INTO booking (start_at, status, priority, created_at, booked_on)"
               + " VALUES (now(), 'open', 1, now(), current_date)");
       db.execute(
-          "INSERT INTO product (code, sku, currency, grade, quantity, label)"
-              + " VALUES ('AB-new', 'SK-0001', 'usd', 'A', 5, 'new')");
+          "INSERT INTO product (code, sku, currency, grade, lowest_grade, quantity, label)"
+              + " VALUES ('AB-new', 'SK-0001', 'usd', 'A', 'B', 5, 'new')");
       db.execute("INSERT INTO shipment (product_id, kind) VALUES (1, 'air')");
       for (String table : List.of("booking", "product", "shipment")) {
         assertEquals(1001L, db.queryLong("SELECT count(*) FROM " + table), table);
