@@ -2,30 +2,38 @@ package io.spate.coordinator.introspect;
 
 import io.spate.coordinator.introspect.CheckLexer.Kind;
 import io.spate.coordinator.introspect.CheckLexer.Token;
+import io.spate.coordinator.introspect.CheckNode.AllOf;
 import io.spate.coordinator.introspect.CheckNode.And;
 import io.spate.coordinator.introspect.CheckNode.AnyOf;
 import io.spate.coordinator.introspect.CheckNode.ArrayOf;
 import io.spate.coordinator.introspect.CheckNode.Call;
+import io.spate.coordinator.introspect.CheckNode.Clock;
 import io.spate.coordinator.introspect.CheckNode.ColumnRef;
 import io.spate.coordinator.introspect.CheckNode.Comparison;
+import io.spate.coordinator.introspect.CheckNode.IsNull;
 import io.spate.coordinator.introspect.CheckNode.Literal;
+import io.spate.coordinator.introspect.CheckNode.Not;
+import io.spate.coordinator.introspect.CheckNode.Or;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * A recursive-descent parser over the narrow grammar PostgreSQL's deparser emits for CHECK
  * expressions and index key parts, building {@link CheckNode}s from {@link CheckLexer}'s tokens.
  *
- * <p>The deparser parenthesises every operator expression, so the grammar needs no precedence: a
- * conjunction ({@code AND}) of comparisons, each either {@code operand op operand} or {@code
- * operand = ANY (ARRAY[...])}, where an operand is a column, a literal, a parenthesised expression
- * or a known function of one argument ({@link #LENGTHS}, {@link #CASE_FOLDS}), each optionally
- * followed by {@code ::type} casts, which are dropped.
+ * <p>The deparser parenthesises every operator expression, so the grammar needs little precedence:
+ * a disjunction ({@code OR}) of conjunctions ({@code AND}) of negations ({@code NOT}) of
+ * predicates, each {@code operand op operand}, {@code operand op ANY|ALL (ARRAY[...])} or {@code
+ * operand IS [NOT] NULL}, where an operand is a column, a literal, the clock ({@code now()}, {@code
+ * CURRENT_DATE}, ...), a parenthesised expression or a known function of one argument ({@link
+ * #LENGTHS}, {@link #CASE_FOLDS}), each optionally followed by {@code ::type} casts, which are
+ * dropped. {@code LIKE} arrives as the operator {@code ~~} ({@code ILIKE} as {@code ~~*}).
  *
  * <p>Invariant: anything outside the grammar (another function, a qualified name, arithmetic,
- * {@code OR}, {@code IS NULL}, a reserved word as a column, ...) throws {@link NotUnderstood}; a
+ * {@code IS DISTINCT FROM}, a reserved word as a column, ...) throws {@link NotUnderstood}; a
  * parser is used once, for one text.
  */
 final class CheckGrammar {
@@ -34,6 +42,20 @@ final class CheckGrammar {
 
   /** POSIX regular expression match, case-sensitive and not. */
   static final Set<String> MATCHES = Set.of("~", "~*");
+
+  /** {@code LIKE} and {@code ILIKE}, as the deparser prints them. */
+  static final Set<String> LIKES = Set.of("~~", "~~*");
+
+  /** The clock's keywords, each as {@link io.spate.protocol.schema.Check#CLOCKS} spells it. */
+  private static final Map<String, String> CLOCK_WORDS =
+      Map.of(
+          "current_date", "CURRENT_DATE",
+          "current_timestamp", "CURRENT_TIMESTAMP",
+          "localtimestamp", "LOCALTIMESTAMP");
+
+  /** The clock's functions, of no argument. */
+  private static final Set<String> CLOCK_FUNCTIONS =
+      Set.of("now", "transaction_timestamp", "statement_timestamp", "clock_timestamp");
 
   /**
    * Functions of one column the grammar knows: text lengths (for CHECKs), case folding (for
@@ -60,6 +82,11 @@ final class CheckGrammar {
           "cast",
           "check",
           "collate",
+          "current_catalog",
+          "current_role",
+          "current_schema",
+          "current_time", // a time of day: not a bound Spate pins
+          "current_user",
           "distinct",
           "else",
           "end",
@@ -67,12 +94,15 @@ final class CheckGrammar {
           "in",
           "is",
           "like",
+          "localtime",
           "not",
           "null",
           "or",
+          "session_user",
           "some",
           "then",
           "true",
+          "user",
           "when");
 
   private final List<Token> tokens;
@@ -86,7 +116,7 @@ final class CheckGrammar {
   /** {@code [CHECK] expression [NOT VALID] [NO INHERIT]}, and nothing after. */
   CheckNode definition() {
     accept(Kind.WORD, "check");
-    CheckNode expression = conjunction();
+    CheckNode expression = disjunction();
     while (pos < tokens.size()) {
       if (accept(Kind.WORD, "not")) {
         expect(Kind.WORD, "valid");
@@ -98,27 +128,51 @@ final class CheckGrammar {
     return expression;
   }
 
-  /** {@code comparison (AND comparison)*}. */
+  /** {@code conjunction (OR conjunction)*}. */
+  private CheckNode disjunction() {
+    List<CheckNode> operands = new ArrayList<>(List.of(conjunction()));
+    while (accept(Kind.WORD, "or")) {
+      operands.add(conjunction());
+    }
+    return operands.size() == 1 ? operands.getFirst() : new Or(operands);
+  }
+
+  /** {@code negation (AND negation)*}. */
   private CheckNode conjunction() {
-    List<CheckNode> operands = new ArrayList<>(List.of(comparison()));
+    List<CheckNode> operands = new ArrayList<>(List.of(negation()));
     while (accept(Kind.WORD, "and")) {
-      operands.add(comparison());
+      operands.add(negation());
     }
     return operands.size() == 1 ? operands.getFirst() : new And(operands);
   }
 
-  /** {@code operand [op (operand | ANY operand)]}. */
+  /** {@code NOT negation | comparison}. */
+  private CheckNode negation() {
+    return accept(Kind.WORD, "not") ? new Not(negation()) : comparison();
+  }
+
+  /** {@code operand [IS [NOT] NULL | op (operand | ANY operand | ALL operand)]}. */
   private CheckNode comparison() {
     CheckNode left = operand();
+    if (accept(Kind.WORD, "is")) {
+      boolean negated = accept(Kind.WORD, "not");
+      expect(Kind.WORD, "null");
+      return new IsNull(left, negated);
+    }
     Token next = peek();
     if (next == null
         || next.kind() != Kind.SYMBOL
-        || !(COMPARISONS.contains(next.text()) || MATCHES.contains(next.text()))) {
+        || !(COMPARISONS.contains(next.text())
+            || MATCHES.contains(next.text())
+            || LIKES.contains(next.text()))) {
       return left;
     }
     pos++;
     if (accept(Kind.WORD, "any")) {
       return new AnyOf(left, next.text(), operand());
+    }
+    if (accept(Kind.WORD, "all")) {
+      return new AllOf(left, next.text(), operand());
     }
     return new Comparison(left, next.text(), operand());
   }
@@ -146,7 +200,7 @@ final class CheckGrammar {
   /** A parenthesised expression or a negative number. */
   private CheckNode symbolPrimary(String symbol) {
     if (symbol.equals("(")) {
-      CheckNode inner = conjunction();
+      CheckNode inner = disjunction();
       expect(Kind.SYMBOL, ")");
       return inner;
     }
@@ -156,11 +210,22 @@ final class CheckGrammar {
     throw new NotUnderstood();
   }
 
-  /** A boolean literal, {@code ARRAY[...]} or a column. */
+  /** A boolean literal, the clock, {@code ARRAY[...]} or a column. */
   private CheckNode wordPrimary(String text) {
     String word = text.toLowerCase(Locale.ROOT);
     if (word.equals("true") || word.equals("false")) {
       return new Literal(word);
+    }
+    if (CLOCK_WORDS.containsKey(word)) {
+      if (accept(Kind.SYMBOL, "(")) { // a precision, CURRENT_TIMESTAMP(3)
+        expect(Kind.NUMBER, null);
+        expect(Kind.SYMBOL, ")");
+      }
+      return new Clock(CLOCK_WORDS.get(word));
+    }
+    if (CLOCK_FUNCTIONS.contains(word) && accept(Kind.SYMBOL, "(")) {
+      expect(Kind.SYMBOL, ")");
+      return new Clock(word + "()");
     }
     if (word.equals("array") && accept(Kind.SYMBOL, "[")) {
       List<CheckNode> elements = new ArrayList<>(List.of(operand()));
@@ -174,7 +239,7 @@ final class CheckGrammar {
       throw new NotUnderstood();
     }
     if ((LENGTHS.contains(word) || CASE_FOLDS.contains(word)) && accept(Kind.SYMBOL, "(")) {
-      CheckNode argument = conjunction();
+      CheckNode argument = disjunction();
       expect(Kind.SYMBOL, ")");
       return new Call(word, argument);
     }

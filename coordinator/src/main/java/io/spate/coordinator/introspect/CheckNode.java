@@ -30,5 +30,21 @@ sealed interface CheckNode {
 
   record AnyOf(CheckNode left, String op, CheckNode array) implements CheckNode {}
 
+  /** {@code left op ALL (array)}: {@code NOT IN} is {@code <> ALL}. */
+  record AllOf(CheckNode left, String op, CheckNode array) implements CheckNode {}
+
   record And(List<CheckNode> operands) implements CheckNode {}
+
+  record Or(List<CheckNode> operands) implements CheckNode {}
+
+  record Not(CheckNode operand) implements CheckNode {}
+
+  /** {@code operand IS NULL}, or {@code IS NOT NULL} when {@code negated}. */
+  record IsNull(CheckNode operand, boolean negated) implements CheckNode {}
+
+  /**
+   * The clock: {@code now()}, {@code CURRENT_DATE} and the like, as {@link
+   * io.spate.protocol.schema.Check#CLOCKS} spells it.
+   */
+  record Clock(String text) implements CheckNode {}
 }

@@ -3,18 +3,27 @@ package io.spate.coordinator.introspect;
 import static io.spate.coordinator.introspect.CheckGrammar.CASE_FOLDS;
 import static io.spate.coordinator.introspect.CheckGrammar.COMPARISONS;
 import static io.spate.coordinator.introspect.CheckGrammar.LENGTHS;
+import static io.spate.coordinator.introspect.CheckGrammar.LIKES;
 import static io.spate.coordinator.introspect.CheckGrammar.MATCHES;
 
+import io.spate.coordinator.introspect.CheckNode.AllOf;
 import io.spate.coordinator.introspect.CheckNode.And;
 import io.spate.coordinator.introspect.CheckNode.AnyOf;
 import io.spate.coordinator.introspect.CheckNode.ArrayOf;
 import io.spate.coordinator.introspect.CheckNode.Call;
+import io.spate.coordinator.introspect.CheckNode.Clock;
 import io.spate.coordinator.introspect.CheckNode.ColumnRef;
 import io.spate.coordinator.introspect.CheckNode.Comparison;
+import io.spate.coordinator.introspect.CheckNode.IsNull;
 import io.spate.coordinator.introspect.CheckNode.Literal;
+import io.spate.coordinator.introspect.CheckNode.Not;
+import io.spate.coordinator.introspect.CheckNode.Or;
 import io.spate.protocol.schema.Check;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Turns the text {@code pg_get_constraintdef} prints for a CHECK constraint into {@link Check}s,
@@ -24,17 +33,45 @@ import java.util.List;
  * CheckGrammar}) over the narrow grammar PostgreSQL's deparser emits, rather than regular
  * expressions; this class maps the resulting tree to checks. {@code BETWEEN} and {@code IN} need no
  * rules of their own: PostgreSQL prints them as {@code (c >= lo) AND (c <= hi)} and {@code c = ANY
- * (ARRAY[...])}. Besides comparisons with a literal or another column, two more shapes: a length
- * function of a column compared with an integer ({@code length(code) = 8}), and a column matched
- * against a pattern ({@code code ~ '^[A-Z]+$'}, {@code ~*} ignoring case).
+ * (ARRAY[...])}. Besides comparisons with a literal, the clock or another column, more shapes: a
+ * length function of a column compared with an integer ({@code length(code) = 8}), a column matched
+ * against a pattern ({@code code ~ '^[A-Z]+$'}, {@code ~*} ignoring case; {@code LIKE} becomes such
+ * a pattern), a list or literal compared with {@code upper(col)} or {@code lower(col)} (the values
+ * the fold leaves as they are), and {@code col IS NOT NULL}.
  *
- * <p>All or nothing: if any part of the expression falls outside the grammar (a function call,
- * arithmetic, {@code OR}, {@code IS NULL}, {@code !~}, ...) the whole constraint becomes one {@link
- * Check.Unparsed}, so a partially understood constraint is never mistaken for a fully honoured one.
+ * <p>A CHECK passes unless its expression is false, so a reading that keeps one way of making it
+ * true is enough. {@code NOT} is pushed inward first (De Morgan, operators inverted, which holds in
+ * SQL's three-valued logic too), {@code (a IS NULL) = (b IS NULL)} becomes {@code (a IS NULL AND b
+ * IS NULL) OR (a IS NOT NULL AND b IS NOT NULL)}; then a disjunction of equalities on one column
+ * becomes one list, and any other disjunction is read as its first branch Spate can keep. A branch
+ * that needs a column NULL ({@code x IS NULL}) is never chosen: NULLs come anyway from a nullable
+ * column's NULL ratio, and a NULL makes the other branch unknown, which passes. So {@code (end_at
+ * >= start_at) OR (end_at IS NULL)} reads as {@code end_at >= start_at}.
+ *
+ * <p>All or nothing: if any part of the expression Spate must keep falls outside the grammar (a
+ * function call, arithmetic, {@code !~}, ...) and no branch of a disjunction avoids it, the whole
+ * constraint becomes one {@link Check.Unparsed}, so a partially understood constraint is never
+ * mistaken for a fully honoured one.
  */
 final class CheckParser {
 
+  /** The comparisons that bound a value from one side, as the clock may. */
+  private static final Set<String> ORDERINGS = Set.of("<", "<=", ">", ">=");
+
   private CheckParser() {}
+
+  /**
+   * What one CHECK constraint asks, as Spate keeps it.
+   *
+   * @param checks one check per conjunct of the reading, or a single {@link Check.Unparsed}
+   * @param notNull the columns the reading needs never NULL ({@code col IS NOT NULL})
+   */
+  record Reading(List<Check> checks, List<String> notNull) {
+    Reading {
+      checks = List.copyOf(checks);
+      notNull = List.copyOf(notNull);
+    }
+  }
 
   /**
    * Parses one CHECK constraint.
@@ -43,17 +80,17 @@ final class CheckParser {
    * @param definition the constraint as {@code pg_get_constraintdef} prints it, e.g. {@code CHECK
    *     ((x > 0))}; a trailing {@code NOT VALID} or {@code NO INHERIT} is accepted
    * @param mentionedColumns the columns the constraint mentions, for the unparsed fallback
-   * @return one check per top-level conjunct, or a single {@link Check.Unparsed}
    */
-  static List<Check> parse(
-      String constraintName, String definition, List<String> mentionedColumns) {
+  static Reading parse(String constraintName, String definition, List<String> mentionedColumns) {
     try {
-      CheckNode root = new CheckGrammar(definition).definition();
-      List<CheckNode> conjuncts = new ArrayList<>();
-      flattenAnd(root, conjuncts);
-      return conjuncts.stream().map(node -> toCheck(constraintName, node)).toList();
+      CheckNode root = pushNot(new CheckGrammar(definition).definition(), false);
+      List<Check> checks = new ArrayList<>();
+      Set<String> notNull = new LinkedHashSet<>();
+      read(constraintName, root, checks, notNull);
+      return new Reading(checks, List.copyOf(notNull));
     } catch (NotUnderstood e) {
-      return List.of(new Check.Unparsed(constraintName, mentionedColumns, definition));
+      return new Reading(
+          List.of(new Check.Unparsed(constraintName, mentionedColumns, definition)), List.of());
     }
   }
 
@@ -81,12 +118,137 @@ final class CheckParser {
     }
   }
 
-  private static void flattenAnd(CheckNode node, List<CheckNode> out) {
-    if (node instanceof And and) {
-      and.operands().forEach(operand -> flattenAnd(operand, out));
-    } else {
-      out.add(node);
+  /**
+   * The node with every {@code NOT} pushed down to the predicates (negated when {@code negated}),
+   * and every equality between two predicates expanded into a disjunction.
+   */
+  private static CheckNode pushNot(CheckNode node, boolean negated) {
+    return switch (node) {
+      case Not(CheckNode operand) -> pushNot(operand, !negated);
+      case And(List<CheckNode> operands) -> {
+        List<CheckNode> pushed = operands.stream().map(o -> pushNot(o, negated)).toList();
+        yield negated ? new Or(pushed) : new And(pushed);
+      }
+      case Or(List<CheckNode> operands) -> {
+        List<CheckNode> pushed = operands.stream().map(o -> pushNot(o, negated)).toList();
+        yield negated ? new And(pushed) : new Or(pushed);
+      }
+      case IsNull(CheckNode operand, boolean not) -> new IsNull(operand, not != negated);
+      case Comparison(CheckNode left, String op, CheckNode right)
+          when isPredicate(left) && isPredicate(right) && (op.equals("=") || op.equals("<>")) -> {
+        // a = b is (a AND b) OR (NOT a AND NOT b); a <> b is (a AND NOT b) OR (NOT a AND b)
+        boolean same = op.equals("=") != negated;
+        yield new Or(
+            List.of(
+                new And(List.of(pushNot(left, false), pushNot(right, !same))),
+                new And(List.of(pushNot(left, true), pushNot(right, same)))));
+      }
+      case Comparison(CheckNode left, String op, CheckNode right)
+          when negated && COMPARISONS.contains(op) ->
+          new Comparison(left, inverse(op), right);
+      case AnyOf(CheckNode left, String op, CheckNode array)
+          when negated && COMPARISONS.contains(op) ->
+          new AllOf(left, inverse(op), array);
+      case AllOf(CheckNode left, String op, CheckNode array)
+          when negated && COMPARISONS.contains(op) ->
+          new AnyOf(left, inverse(op), array);
+      default -> {
+        if (negated) {
+          throw new NotUnderstood(); // NOT LIKE, NOT of a column
+        }
+        yield node;
+      }
+    };
+  }
+
+  private static boolean isPredicate(CheckNode node) {
+    return node instanceof IsNull
+        || node instanceof Comparison
+        || node instanceof AnyOf
+        || node instanceof AllOf
+        || node instanceof Not
+        || node instanceof And
+        || node instanceof Or;
+  }
+
+  /**
+   * Adds to {@code checks} and {@code notNull} what keeps {@code node} from being false: every
+   * operand of a conjunction, a disjunction's equalities on one column as one list, else its first
+   * branch that can be read.
+   */
+  private static void read(String name, CheckNode node, List<Check> checks, Set<String> notNull) {
+    switch (node) {
+      case And(List<CheckNode> operands) ->
+          operands.forEach(operand -> read(name, operand, checks, notNull));
+      case Or(List<CheckNode> operands) -> {
+        Check list = oneList(name, operands);
+        if (list != null) {
+          checks.add(list);
+          return;
+        }
+        for (CheckNode branch : operands) {
+          List<Check> branchChecks = new ArrayList<>();
+          Set<String> branchNotNull = new LinkedHashSet<>();
+          try {
+            read(name, branch, branchChecks, branchNotNull);
+          } catch (NotUnderstood e) {
+            continue; // try the next branch
+          }
+          checks.addAll(branchChecks);
+          notNull.addAll(branchNotNull);
+          return;
+        }
+        throw new NotUnderstood();
+      }
+      case IsNull(ColumnRef column, boolean negated) when negated -> notNull.add(column.name());
+      case AllOf(ColumnRef column, String op, ArrayOf array)
+          when op.equals("<>") && array.elements().stream().allMatch(e -> e instanceof Literal) ->
+          array // NOT IN: each value excluded
+              .elements()
+              .forEach(
+                  e ->
+                      checks.add(
+                          new Check.CompareLiteral(
+                              name, column.name(), "<>", ((Literal) e).text())));
+      default -> checks.add(toCheck(name, node));
     }
+  }
+
+  /**
+   * The branches as one list when each is an equality or a list on the same column ({@code (p = 1)
+   * OR (p = 2)}), else null.
+   */
+  private static Check oneList(String name, List<CheckNode> branches) {
+    String column = null;
+    List<String> values = new ArrayList<>();
+    for (CheckNode branch : branches) {
+      Check check;
+      try {
+        check =
+            branch instanceof Comparison || branch instanceof AnyOf ? toCheck(name, branch) : null;
+      } catch (NotUnderstood e) {
+        return null;
+      }
+      String on;
+      switch (check) {
+        case Check.CompareLiteral cmp when cmp.op().equals("=") -> {
+          on = cmp.column();
+          values.add(cmp.literal());
+        }
+        case Check.InList in -> {
+          on = in.column();
+          values.addAll(in.values());
+        }
+        case null, default -> {
+          return null;
+        }
+      }
+      if (column != null && !column.equals(on)) {
+        return null;
+      }
+      column = on;
+    }
+    return new Check.InList(name, column, values.stream().distinct().toList());
   }
 
   private static Check toCheck(String name, CheckNode node) {
@@ -94,6 +256,26 @@ final class CheckParser {
       case Comparison(ColumnRef column, String op, Literal pattern)
           when MATCHES.contains(op) && pattern.string() ->
           new Check.Matches(name, column.name(), pattern.text(), op.equals("~*"));
+      case Comparison(ColumnRef column, String op, Literal pattern)
+          when LIKES.contains(op) && pattern.string() ->
+          new Check.Matches(name, column.name(), likePattern(pattern.text()), op.equals("~~*"));
+      case Comparison(ColumnRef column, String op, Clock clock) when ORDERINGS.contains(op) ->
+          new Check.CompareLiteral(name, column.name(), op, clock.text());
+      case Comparison(Clock clock, String op, ColumnRef column) when ORDERINGS.contains(op) ->
+          new Check.CompareLiteral(name, column.name(), flip(op), clock.text());
+      case Comparison(Call(String function, ColumnRef column), String op, Literal value)
+          when CASE_FOLDS.contains(function) && op.equals("=") && value.string() ->
+          new Check.CompareLiteral(
+              name, column.name(), "=", unfolded(function, List.of(value.text())).getFirst());
+      case AnyOf(Call(String function, ColumnRef column), String op, ArrayOf array)
+          when CASE_FOLDS.contains(function)
+              && op.equals("=")
+              && array.elements().stream().allMatch(e -> e instanceof Literal l && l.string()) ->
+          new Check.InList(
+              name,
+              column.name(),
+              unfolded(
+                  function, array.elements().stream().map(e -> ((Literal) e).text()).toList()));
       case Comparison(ColumnRef column, String op, Literal value) when COMPARISONS.contains(op) ->
           new Check.CompareLiteral(name, column.name(), op, value.text());
       case Comparison(Literal value, String op, ColumnRef column) when COMPARISONS.contains(op) ->
@@ -113,6 +295,67 @@ final class CheckParser {
               column.name(),
               array.elements().stream().map(e -> ((Literal) e).text()).toList());
       default -> throw new NotUnderstood();
+    };
+  }
+
+  /**
+   * The values {@code upper} (or {@code lower}) leaves as they are: written as they are, they
+   * satisfy {@code upper(col) = value}; the others never could be written as they are.
+   */
+  private static List<String> unfolded(String function, List<String> values) {
+    List<String> kept =
+        values.stream()
+            .filter(
+                v ->
+                    v.equals(
+                        function.equals("upper")
+                            ? v.toUpperCase(Locale.ROOT)
+                            : v.toLowerCase(Locale.ROOT)))
+            .toList();
+    if (kept.isEmpty()) {
+      throw new NotUnderstood();
+    }
+    return kept;
+  }
+
+  /**
+   * A {@code LIKE} pattern as the regular expression {@link Check.Matches} carries: anchored,
+   * {@code %} any run, {@code _} any character, {@code \} escaping the next, every other character
+   * literal (punctuation escaped).
+   */
+  static String likePattern(String like) {
+    StringBuilder regex = new StringBuilder("^");
+    for (int i = 0; i < like.length(); i++) {
+      char c = like.charAt(i);
+      if (c == '\\' && i + 1 < like.length()) {
+        literal(regex, like.charAt(++i));
+      } else if (c == '%') {
+        regex.append(".*");
+      } else if (c == '_') {
+        regex.append('.');
+      } else {
+        literal(regex, c);
+      }
+    }
+    return regex.append('$').toString();
+  }
+
+  private static void literal(StringBuilder regex, char c) {
+    if (".[]{}()*+?^$|\\".indexOf(c) >= 0) {
+      regex.append('\\');
+    }
+    regex.append(c);
+  }
+
+  /** The operator that is true exactly where {@code op} is false (NULLs aside). */
+  private static String inverse(String op) {
+    return switch (op) {
+      case "=" -> "<>";
+      case "<>" -> "=";
+      case "<" -> ">=";
+      case "<=" -> ">";
+      case ">" -> "<=";
+      default -> "<"; // >=
     };
   }
 

@@ -83,7 +83,11 @@ final class PgConstraints {
       case "p" -> table.primaryKey = new UniqueKey(name, columns, true);
       case "u" -> table.uniques.add(new UniqueKey(name, columns, false));
       case "f" -> table.foreignKeys.add(new ForeignKey(name, columns, refTable, refColumns));
-      case "c" -> table.checks.addAll(CheckParser.parse(name, rs.getString("definition"), columns));
+      case "c" -> {
+        CheckParser.Reading reading = CheckParser.parse(name, rs.getString("definition"), columns);
+        table.checks.addAll(reading.checks());
+        table.notNull.addAll(reading.notNull());
+      }
       default -> throw new IllegalStateException("unexpected constraint type for " + name);
     }
   }

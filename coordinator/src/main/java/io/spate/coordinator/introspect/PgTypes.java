@@ -130,10 +130,13 @@ final class PgTypes {
     if (t.kind().equals("d")) {
       Column base = resolve(name, t.baseType(), t.typmod(), typeName);
       List<Check> checks = new ArrayList<>(base.domainChecks());
+      boolean notNull = t.notNull();
       for (int i = 0; i < t.checkNames().size(); i++) {
-        checks.addAll(
+        CheckParser.Reading reading =
             CheckParser.parse(
-                t.checkNames().get(i), t.checkDefinitions().get(i), List.of(Column.DOMAIN_VALUE)));
+                t.checkNames().get(i), t.checkDefinitions().get(i), List.of(Column.DOMAIN_VALUE));
+        checks.addAll(reading.checks());
+        notNull |= !reading.notNull().isEmpty(); // VALUE IS NOT NULL
       }
       return new Column(
           name,
@@ -142,7 +145,7 @@ final class PgTypes {
           base.length(),
           base.precision(),
           base.scale(),
-          base.nullable() && !t.notNull(),
+          base.nullable() && !notNull,
           false,
           false,
           null,

@@ -27,6 +27,10 @@ final class TableParts {
   final List<ForeignKey> foreignKeys = new ArrayList<>();
   final List<Check> checks = new ArrayList<>();
   final Set<String> definitions = new HashSet<>();
+
+  /** Columns a CHECK, as read, needs never NULL ({@code col IS NOT NULL}): built not nullable. */
+  final Set<String> notNull = new HashSet<>();
+
   final List<Partition> partitions = new ArrayList<>();
 
   /** {@code pg_get_partkeydef}, or null when the table is not partitioned. */
@@ -38,6 +42,26 @@ final class TableParts {
   }
 
   Table build() {
-    return new Table(schema, name, columns, primaryKey, uniques, foreignKeys, checks, partitions);
+    List<Column> built =
+        columns.stream().map(c -> notNull.contains(c.name()) ? notNull(c) : c).toList();
+    return new Table(schema, name, built, primaryKey, uniques, foreignKeys, checks, partitions);
+  }
+
+  private static Column notNull(Column c) {
+    return new Column(
+        c.name(),
+        c.type(),
+        c.typeName(),
+        c.length(),
+        c.precision(),
+        c.scale(),
+        false,
+        c.generated(),
+        c.identity(),
+        c.defaultExpr(),
+        c.typeOid(),
+        c.element(),
+        c.enumLabels(),
+        c.domainChecks());
   }
 }

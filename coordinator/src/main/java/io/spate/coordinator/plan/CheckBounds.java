@@ -12,11 +12,13 @@ import java.util.List;
 /**
  * What the CHECKs Spate understands allow one value: those of the table on the column, then those
  * of its domain on {@code VALUE}, each narrowing what the ones before left (a later list or bound
- * replaces an earlier one; length bounds intersect). The first step of {@link ValueSpecs}.
+ * replaces an earlier one; length bounds intersect; a value {@code <>} excludes is dropped from the
+ * list, or from an enum's labels). The first step of {@link ValueSpecs}.
  */
 final class CheckBounds {
 
   private List<String> values = List.of();
+  private final List<String> excluded = new ArrayList<>();
   private String min;
   private String max;
   private boolean minExclusive;
@@ -51,7 +53,7 @@ final class CheckBounds {
             ? defaultLength
             : bounds.checkedLength(where, c, defaultLength, problems);
     return new ValueSpecs.Draft(
-        bounds.values,
+        bounds.allowed(where, c, problems),
         List.of(),
         bounds.min,
         bounds.max,
@@ -88,8 +90,7 @@ final class CheckBounds {
             maxExclusive = cmp.op().equals("<");
             source = "CHECK " + cmp.name();
           }
-          default -> {} // <> excludes one value: a collision is unlikely and the database reports
-            // it
+          default -> excluded.add(cmp.literal()); // <>
         }
       }
       case Check.Length len when len.column().equals(column) -> {
@@ -121,6 +122,23 @@ final class CheckBounds {
       }
       default -> {}
     }
+  }
+
+  /**
+   * The listed values (an enum's labels when a value is excluded from them) but the excluded ones.
+   * A value drawn from a range or as text may still equal an excluded one: that is unlikely, and
+   * the database reports it naming the CHECK.
+   */
+  private List<String> allowed(String where, Column c, Problems problems) {
+    if (excluded.isEmpty()) {
+      return values;
+    }
+    List<String> base = values.isEmpty() && c.type() == SqlType.ENUM ? c.enumLabels() : values;
+    List<String> allowed = base.stream().filter(v -> !excluded.contains(v)).toList();
+    if (!base.isEmpty() && allowed.isEmpty()) {
+      problems.add(where + ": its CHECKs exclude every value of " + base);
+    }
+    return allowed;
   }
 
   /**

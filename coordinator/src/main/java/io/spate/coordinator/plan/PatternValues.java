@@ -59,7 +59,15 @@ final class PatternValues {
       }
     }
     long columnStream = Streams.cells(Shape.stream(seed, t), c.name());
-    ValueSpec narrowed = narrow(Streams.pattern(columnStream), where, c, patterns, spec, problems);
+    ValueSpec narrowed =
+        narrow(
+            Streams.pattern(columnStream),
+            where,
+            c,
+            patterns,
+            lengthOpen(t, c, cc, spec),
+            spec,
+            problems);
     if (c.type() == SqlType.ARRAY && c.element() != null && spec.element() != null) {
       ValueSpec element =
           narrow(
@@ -67,6 +75,7 @@ final class PatternValues {
               "the elements of " + where,
               c.element(),
               List.of(),
+              false,
               spec.element(),
               problems);
       if (element != spec.element()) {
@@ -88,12 +97,41 @@ final class PatternValues {
     return narrowed;
   }
 
+  /**
+   * Whether the spec's lengths are only the type's defaults (8..64 for text), no length CHECK nor
+   * setting: then they are no limit of the pattern's values ({@code LIKE 'SK-____'}).
+   */
+  private static boolean lengthOpen(Table t, Column c, ColumnConfig cc, ValueSpec spec) {
+    int[] defaults = ValueSpecs.defaultLength(c);
+    return !CheckBounds.lengthChecked(t, c)
+        && (cc == null || cc.length() == null)
+        && spec.minLength() == defaults[0]
+        && spec.maxLength() == defaults[1];
+  }
+
+  /** The spec with only the declared length (if any) as its limit. */
+  private static ValueSpec declaredLengths(ValueSpec spec, Column c) {
+    return new ValueSpec(
+        spec.values(),
+        spec.weights(),
+        spec.min(),
+        spec.max(),
+        spec.minExclusive(),
+        spec.maxExclusive(),
+        0,
+        c.length() > 0 ? c.length() : Integer.MAX_VALUE,
+        spec.distribution(),
+        spec.nullRatio(),
+        spec.element());
+  }
+
   private static ValueSpec narrow(
       long poolSeed,
       String where,
       Column c,
       List<Check.Matches> tablePatterns,
-      ValueSpec spec,
+      boolean lengthOpen,
+      ValueSpec given,
       Problems problems) {
     List<Check.Matches> patterns = new ArrayList<>(tablePatterns);
     List<String> domainOf = new ArrayList<>();
@@ -104,8 +142,9 @@ final class PatternValues {
       }
     }
     if (patterns.isEmpty()) {
-      return spec;
+      return given;
     }
+    ValueSpec spec = lengthOpen ? declaredLengths(given, c) : given;
     List<String> values;
     try {
       values = pool(poolSeed, c, patterns, spec);
@@ -137,11 +176,11 @@ final class PatternValues {
         null,
         false,
         false,
-        spec.minLength(),
-        spec.maxLength(),
-        spec.distribution(),
-        spec.nullRatio(),
-        spec.element());
+        given.minLength(),
+        given.maxLength(),
+        given.distribution(),
+        given.nullRatio(),
+        given.element());
   }
 
   /**

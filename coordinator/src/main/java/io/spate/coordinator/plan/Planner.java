@@ -4,20 +4,22 @@ import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
+import java.time.Instant;
 
 /**
  * Turns a schema and fill settings into a {@link FillPlan}: row counts and slot spaces, dependency
  * levels, a rule for every column and every foreign key, and tasks.
  *
  * <p>Planning is a chain of stages, each taking the records the ones before it made and returning
- * its own: {@link ConfigNames} (the config names what exists, by table id), {@link SizeStage}
- * ({@link Lineage}: fan-outs and slots), {@link OrderStage} ({@link Order}: levels, cycles broken
- * at a nullable foreign key), {@link CountStage} ({@link Shape}: rows, within the {@link
- * TaskBudget} of the heap), {@link ReferenceStage} ({@link References}), {@link ColumnStage}
- * ({@link Columns}), {@link TableStage} ({@link Tables}, second passes included) and {@link
- * TaskStage}. One {@link Problems} collector is handed to each stage; the problems are thrown at
- * once after the ordering (the later stages need sizes and levels that hold), after the counting (a
- * plan past the budget must not be made) and at the end, so nothing is written when any is found.
+ * its own: {@link CheckClock} (the clock of CHECKs pinned, once), {@link ConfigNames} (the config
+ * names what exists, by table id), {@link SizeStage} ({@link Lineage}: fan-outs and slots), {@link
+ * OrderStage} ({@link Order}: levels, cycles broken at a nullable foreign key), {@link CountStage}
+ * ({@link Shape}: rows, within the {@link TaskBudget} of the heap), {@link ReferenceStage} ({@link
+ * References}), {@link ColumnStage} ({@link Columns}), {@link TableStage} ({@link Tables}, second
+ * passes included) and {@link TaskStage}. One {@link Problems} collector is handed to each stage;
+ * the problems are thrown at once after the ordering (the later stages need sizes and levels that
+ * hold), after the counting (a plan past the budget must not be made) and at the end, so nothing is
+ * written when any is found.
  *
  * <p>Every table is named by its {@linkplain io.spate.protocol.schema.Table#id() id} (its schema
  * and name) in every stage and in the plan, so two schemas may hold tables of one name.
@@ -40,11 +42,12 @@ public final class Planner {
     return plan(schema, given, TaskBudget.ofHeap());
   }
 
-  static FillPlan plan(Schema schema, FillSettings given, TaskBudget budget) {
-    if (schema.tables().isEmpty()) {
+  static FillPlan plan(Schema introspected, FillSettings given, TaskBudget budget) {
+    if (introspected.tables().isEmpty()) {
       throw new SpateException("no tables to fill: the chosen schemas hold no tables");
     }
     Problems problems = new Problems();
+    Schema schema = CheckClock.pin(introspected, Instant.now(), problems);
     FillSettings settings = ConfigNames.resolve(schema, given, problems);
     Lineage lineage = SizeStage.run(schema, settings, problems);
     Order order = OrderStage.run(schema, problems);

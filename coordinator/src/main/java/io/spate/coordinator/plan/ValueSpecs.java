@@ -170,7 +170,7 @@ final class ValueSpecs {
    * char(n): exactly n; varchar(n): 4..n (or n..n below 4); text: 8..64; bit(n): n bits; varbit(n):
    * 1..n bits (1..64 unbounded); arrays: 0..4 elements.
    */
-  private static int[] defaultLength(Column c) {
+  static int[] defaultLength(Column c) {
     return switch (c.type()) {
       case CHAR, BIT -> new int[] {Math.max(1, c.length()), Math.max(1, c.length())};
       case VARCHAR ->

@@ -2,6 +2,7 @@ package io.spate.coordinator.introspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Check.CompareColumns;
@@ -22,7 +23,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CheckParserTest {
 
   private static List<Check> parse(String definition, String... columns) {
-    return CheckParser.parse("k", definition, List.of(columns));
+    return CheckParser.parse("k", definition, List.of(columns)).checks();
+  }
+
+  private static List<String> notNull(String definition) {
+    return CheckParser.parse("k", definition, List.of()).notNull();
   }
 
   // c_credit char(2) CHECK (c_credit IN ('GC', 'BC'))
@@ -308,13 +313,19 @@ class CheckParserTest {
         "CHECK ((length(name) > '3.5'::numeric))", // a length compared with a fraction
         "CHECK ((length(lower(name)) > 3))", // a length of an expression
         "CHECK ((code !~ '^x'::text))", // code text CHECK (code !~ '^x')
-        "CHECK ((code ~~ 'A%'::text))", // code text CHECK (code LIKE 'A%')
+        "CHECK ((code !~~ 'x%'::text))", // code text CHECK (code NOT LIKE 'x%')
+        "CHECK ((code ~~ other))", // a LIKE pattern from a column
         "CHECK (('^x'::text ~ code))", // the column is the pattern
         "CHECK ((code ~ other))", // a pattern from a column
         "CHECK (((a + b) > 0))", // CHECK (a + b > 0)
-        "CHECK (((a = 1) OR (b = 2)))", // CHECK (a = 1 OR b = 2)
-        "CHECK ((nin <> ALL (ARRAY[1, 2])))", // nin int CHECK (nin NOT IN (1, 2))
-        "CHECK ((nn IS NOT NULL))", // nn int CHECK (nn IS NOT NULL)
+        "CHECK ((nin > ALL (ARRAY[1, 2])))", // nin int CHECK (nin > ALL (ARRAY[1, 2]))
+        "CHECK ((nin <> ALL (ARRAY[a, 2])))", // a column inside the list
+        "CHECK ((gone IS NULL))", // a column kept NULL is not a choice Spate makes
+        "CHECK (((a IS NULL) OR (lower(name) = name)))", // no branch Spate can keep
+        "CHECK (((tm)::time with time zone <= CURRENT_TIME))", // a time of day
+        "CHECK ((d = CURRENT_DATE))", // the clock as a value, not a bound
+        "CHECK ((lower(code) = ANY (ARRAY['X'::text, 'Y'::text])))", // no value lower keeps
+        "CHECK ((upper(code) < 'M'::text))", // an order on a folded column
         "CHECK (((a > 0) AND (lower(name) = name)))", // one bad conjunct spoils the whole
         "CHECK ((x = ANY (ARRAY[y, 2])))", // a column inside the list
         "CHECK ((1 < 2))", // no column at all
@@ -325,5 +336,154 @@ class CheckParserTest {
   void anythingElseIsOneUnparsedCheck(String definition) {
     assertEquals(
         List.of(new Unparsed("k", List.of("a", "b"), definition)), parse(definition, "a", "b"));
+  }
+
+  // priority int CHECK (priority = 1 OR priority = 2 OR priority = 3)
+  @Test
+  void equalitiesOnOneColumnJoinedByOrBecomeOneList() {
+    assertEquals(
+        List.of(new InList("k", "priority", List.of("1", "2", "3"))),
+        parse("CHECK (((priority = 1) OR (priority = 2) OR (priority = 3)))"));
+    assertEquals( // kind text CHECK (kind IN ('air', 'sea') OR kind = 'road')
+        List.of(new InList("k", "kind", List.of("air", "sea", "road"))),
+        parse("CHECK (((kind = ANY (ARRAY['air'::text, 'sea'::text])) OR (kind = 'road'::text)))"));
+  }
+
+  // CHECK (discount IS NULL OR discount BETWEEN 0 AND 50); CHECK (end_at >= start_at OR end_at IS
+  // NULL); CHECK (a = 1 OR b = 2)
+  @Test
+  void aDisjunctionReadsAsItsFirstBranchThatNeedsNoNull() {
+    assertEquals(
+        List.of(
+            new CompareLiteral("k", "discount", ">=", "0"),
+            new CompareLiteral("k", "discount", "<=", "50")),
+        parse(
+            "CHECK (((discount IS NULL) OR ((discount >= (0)::numeric) AND (discount <= (50)::numeric))))"));
+    assertEquals(
+        List.of(new CompareColumns("k", "end_at", ">=", "start_at")),
+        parse("CHECK (((end_at >= start_at) OR (end_at IS NULL)))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "a", "=", "1")), parse("CHECK (((a = 1) OR (b = 2)))"));
+    assertEquals( // kind text CHECK (kind IN ('air', 'sea') OR kind LIKE 'road-%')
+        List.of(new InList("k", "kind", List.of("air", "sea"))),
+        parse(
+            "CHECK (((kind = ANY (ARRAY['air'::text, 'sea'::text])) OR (kind ~~ 'road-%'::text)))"));
+    assertEquals( // CHECK (lower(name) = name OR a > 0): the first branch is outside the grammar
+        List.of(new CompareLiteral("k", "a", ">", "0")),
+        parse("CHECK (((lower(name) = name) OR (a > 0)))"));
+  }
+
+  // CHECK (NOT (grade = 'F')); CHECK (NOT (quantity < 0 OR quantity > 100)); CHECK (NOT (label IS
+  // NULL)); CHECK (NOT (a = 1 AND b IS NOT NULL))
+  @Test
+  void notIsPushedIntoWhatItNegates() {
+    assertEquals(
+        List.of(new CompareLiteral("k", "grade", "<>", "F")),
+        parse("CHECK ((NOT (grade = 'F'::bpchar)))"));
+    assertEquals(
+        List.of(
+            new CompareLiteral("k", "quantity", ">=", "0"),
+            new CompareLiteral("k", "quantity", "<=", "100")),
+        parse("CHECK ((NOT ((quantity < 0) OR (quantity > 100))))"));
+    assertEquals(List.of(), parse("CHECK ((NOT (label IS NULL)))"));
+    assertEquals(List.of("label"), notNull("CHECK ((NOT (label IS NULL)))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "a", "<>", "1")),
+        parse("CHECK ((NOT ((a = 1) AND (b IS NOT NULL))))"));
+  }
+
+  // nn int CHECK (nn IS NOT NULL); CHECK ((shipped_at IS NULL) = (tracking IS NULL));
+  // CHECK ((a IS NULL) <> (b IS NULL))
+  @Test
+  void isNotNullAndEqualNullnessKeepTheColumnsNeverNull() {
+    assertEquals(List.of("nn"), notNull("CHECK ((nn IS NOT NULL))"));
+    assertEquals(
+        List.of("shipped_at", "tracking"),
+        notNull("CHECK (((shipped_at IS NULL) = (tracking IS NULL)))"));
+    assertEquals(List.of(), parse("CHECK (((shipped_at IS NULL) = (tracking IS NULL)))"));
+    // (a IS NULL AND b IS NOT NULL) OR (a IS NOT NULL AND b IS NULL): each branch needs a NULL
+    assertEquals(
+        List.of(new Unparsed("k", List.of(), "CHECK (((a IS NULL) <> (b IS NULL)))")),
+        parse("CHECK (((a IS NULL) <> (b IS NULL)))"));
+  }
+
+  // code text CHECK (code LIKE 'AB%'); email varchar(80) CHECK (email LIKE '%@%');
+  // sku text CHECK (sku LIKE 'SK-____'); code text CHECK (code ILIKE 'ab\_%')
+  @Test
+  void likeBecomesAnAnchoredPattern() {
+    assertEquals(
+        List.of(new Matches("k", "code", "^AB.*$", false)), parse("CHECK ((code ~~ 'AB%'::text))"));
+    assertEquals(
+        List.of(new Matches("k", "email", "^.*@.*$", false)),
+        parse("CHECK (((email)::text ~~ '%@%'::text))"));
+    assertEquals(
+        List.of(new Matches("k", "sku", "^SK-....$", false)),
+        parse("CHECK ((sku ~~ 'SK-____'::text))"));
+    assertEquals(
+        List.of(new Matches("k", "code", "^ab_.*$", true)),
+        parse("CHECK ((code ~~* 'ab\\_%'::text))"));
+    assertEquals( // code text CHECK (code LIKE 'v1.0%')
+        List.of(new Matches("k", "code", "^v1\\.0.*$", false)),
+        parse("CHECK ((code ~~ 'v1.0%'::text))"));
+  }
+
+  // currency text CHECK (upper(currency) = ANY (ARRAY['USD', 'EUR', 'usd'])); code text CHECK
+  // (lower(code) IN ('x', 'Y')); CHECK (upper(cc) = 'GB')
+  @Test
+  void aListOverAFoldedColumnKeepsTheValuesTheFoldLeavesAlike() {
+    assertEquals(
+        List.of(new InList("k", "currency", List.of("USD", "EUR"))),
+        parse("CHECK ((upper(currency) = ANY (ARRAY['USD'::text, 'EUR'::text, 'usd'::text])))"));
+    assertEquals(
+        List.of(new InList("k", "code", List.of("x"))),
+        parse("CHECK ((lower(code) = ANY (ARRAY['x'::text, 'Y'::text])))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "cc", "=", "GB")),
+        parse("CHECK ((upper((cc)::text) = 'GB'::text))"));
+  }
+
+  // created_at timestamptz CHECK (created_at <= now()); CHECK (now() > tz); booked_on date CHECK
+  // (booked_on BETWEEN '2020-01-01' AND CURRENT_DATE); CHECK (ts < LOCALTIMESTAMP(0) AND tz >=
+  // statement_timestamp())
+  @Test
+  void theClockIsABoundLeftForThePlannerToPin() {
+    assertEquals(
+        List.of(new CompareLiteral("k", "created_at", "<=", "now()")),
+        parse("CHECK ((created_at <= now()))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "tz", "<", "now()")), parse("CHECK ((now() > tz))"));
+    assertEquals(
+        List.of(
+            new CompareLiteral("k", "d", ">=", "2020-01-01"),
+            new CompareLiteral("k", "d", "<=", "CURRENT_DATE")),
+        parse("CHECK (((d >= '2020-01-01'::date) AND (d <= CURRENT_DATE)))"));
+    assertEquals(
+        List.of(
+            new CompareLiteral("k", "ts", "<", "LOCALTIMESTAMP"),
+            new CompareLiteral("k", "tz", ">=", "statement_timestamp()")),
+        parse("CHECK (((ts < LOCALTIMESTAMP(0)) AND (tz >= statement_timestamp())))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "e", ">", "CURRENT_TIMESTAMP")),
+        parse("CHECK ((e > CURRENT_TIMESTAMP))"));
+    assertTrue(Check.CLOCKS.containsAll(List.of("now()", "CURRENT_DATE", "LOCALTIMESTAMP")));
+  }
+
+  // nin int CHECK (nin NOT IN (1, 2)); CHECK (NOT (a IN (1, 2))); g grade CHECK (g NOT IN ('C',
+  // 'F')); CHECK (NOT (s <> ALL (ARRAY['x'])))
+  @Test
+  void notInExcludesEachValue() {
+    assertEquals(
+        List.of(
+            new CompareLiteral("k", "nin", "<>", "1"), new CompareLiteral("k", "nin", "<>", "2")),
+        parse("CHECK ((nin <> ALL (ARRAY[1, 2])))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "a", "<>", "1"), new CompareLiteral("k", "a", "<>", "2")),
+        parse("CHECK ((NOT (a = ANY (ARRAY[1, 2]))))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "g", "<>", "C"), new CompareLiteral("k", "g", "<>", "F")),
+        parse("CHECK ((g <> ALL (ARRAY['C'::grade, 'F'::grade])))"));
+    assertEquals(
+        List.of(new InList("k", "s", List.of("x"))),
+        parse("CHECK ((NOT (s <> ALL (ARRAY['x'::text]))))"));
   }
 }

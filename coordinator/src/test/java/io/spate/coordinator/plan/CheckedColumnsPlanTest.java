@@ -176,4 +176,81 @@ class CheckedColumnsPlanTest {
         "CHECK code_shape (code ~ '^[0-9]{2}$') rejects 1",
         "not supported yet");
   }
+
+  // code text CHECK (code LIKE 'AB%'), email varchar(80) CHECK (email LIKE '%@%'), sku text CHECK
+  // (sku LIKE 'SK-____'), as the parser reads them
+  @Test
+  void aLikePatternDrawsAPoolOfValuesItMatches() {
+    Table t =
+        table(
+            List.of(
+                integer("id"),
+                column("code", SqlType.TEXT),
+                varchar("email", 80),
+                column("sku", SqlType.TEXT)),
+            List.of(),
+            new Check.Matches("k1", "code", "^AB.*$", false),
+            new Check.Matches("k2", "email", "^.*@.*$", false),
+            new Check.Matches("k3", "sku", "^SK-....$", false));
+
+    FillPlan plan = plan(t, FillConfig.EMPTY);
+
+    assertTrue(poolOf(plan, "code").stream().allMatch(v -> v.startsWith("AB")));
+    assertTrue(poolOf(plan, "email").stream().allMatch(v -> v.contains("@") && v.length() <= 80));
+    assertTrue(poolOf(plan, "sku").stream().allMatch(v -> v.matches("SK-.{4}")));
+  }
+
+  private static List<String> poolOf(FillPlan plan, String column) {
+    ColumnPlan.Values v = assertInstanceOf(ColumnPlan.Values.class, planOf(plan, column));
+    assertTrue(v.spec().values().size() > 1, v.spec()::toString);
+    return v.spec().values();
+  }
+
+  // grade grade CHECK (NOT (grade = 'F')) on an enum; kind text CHECK (kind IN ('a', 'b', 'c') AND
+  // kind <> 'b'); size text CHECK (size = 'x' AND size <> 'x')
+  @Test
+  void aValueANotEqualCheckExcludesIsDroppedFromAListOrAnEnumsLabels() {
+    Column grade =
+        new Column(
+            "grade",
+            SqlType.ENUM,
+            "grade",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            16_600,
+            null,
+            List.of("A", "B", "F"),
+            List.of());
+    Table t =
+        table(
+            List.of(integer("id"), grade, column("kind", SqlType.TEXT)),
+            List.of(),
+            new Check.CompareLiteral("grade_check", "grade", "<>", "F"),
+            new Check.InList("kind_check", "kind", List.of("a", "b", "c")),
+            new Check.CompareLiteral("kind_check", "kind", "<>", "b"));
+
+    FillPlan plan = plan(t, FillConfig.EMPTY);
+
+    assertEquals(List.of("A", "B"), valuesOf(plan, "grade"));
+    assertEquals(List.of("a", "c"), valuesOf(plan, "kind"));
+
+    String message =
+        planFails(
+            table(
+                List.of(integer("id"), column("size", SqlType.TEXT)),
+                List.of(),
+                new Check.CompareLiteral("size_check", "size", "=", "x"),
+                new Check.CompareLiteral("size_check", "size", "<>", "x")),
+            FillConfig.EMPTY);
+    assertMentions(message, "t.size: its CHECKs exclude every value of [x]");
+  }
+
+  private static List<String> valuesOf(FillPlan plan, String column) {
+    return assertInstanceOf(ColumnPlan.Values.class, planOf(plan, column)).spec().values();
+  }
 }

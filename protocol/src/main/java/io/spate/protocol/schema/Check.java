@@ -3,6 +3,7 @@ package io.spate.protocol.schema;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A CHECK constraint in one of the forms the generator honours. Literals keep the database's text
@@ -32,7 +33,25 @@ public sealed interface Check {
     }
   }
 
-  /** {@code column op literal}; {@code op} is one of {@code < <= > >= = <>}. */
+  /**
+   * The clock as {@link CompareLiteral} carries it in place of a literal: {@code created_at <=
+   * now()} is {@code CompareLiteral(name, "created_at", "<=", "now()")}. It is pinned to a date or
+   * timestamp once, when the fill is planned, so the plan holds no clock.
+   */
+  Set<String> CLOCKS =
+      Set.of(
+          "now()",
+          "CURRENT_DATE",
+          "CURRENT_TIMESTAMP",
+          "LOCALTIMESTAMP",
+          "transaction_timestamp()",
+          "statement_timestamp()",
+          "clock_timestamp()");
+
+  /**
+   * {@code column op literal}; {@code op} is one of {@code < <= > >= = <>}; the literal may be one
+   * of the {@link #CLOCKS} until the fill is planned.
+   */
   record CompareLiteral(String name, String column, String op, String literal) implements Check {}
 
   /** {@code left op right} between two columns of the same row. */
