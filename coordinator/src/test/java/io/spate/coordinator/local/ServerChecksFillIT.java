@@ -1,0 +1,99 @@
+package io.spate.coordinator.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.coordinator.Fills;
+import io.spate.worker.testing.TestDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CHECKs Spate cannot read are decided by the server (issue 13): with no config, the columns they
+ * mention draw from pools of candidates the database accepted, the constraints stay as they were
+ * and valid, and the application inserts afterwards; too few passing candidates is refused naming
+ * the table, column, constraint and the config that fixes it.
+ */
+class ServerChecksFillIT {
+
+  @TempDir Path tmp;
+
+  @Test
+  void checksCallingFunctionsOrArithmeticFillWithNoConfig() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("server-checks.sql"));
+      List<String> constraints = Fills.constraints(db);
+
+      Fills.Run run = Fills.local(db);
+
+      for (String check :
+          List.of("product_sku_valid", "product_code_digits", "product_sum_divisible")) {
+        assertContains(run.err(), "CHECK " + check + " on 'product', decided by the server: ");
+      }
+      assertContains(run.err(), "candidate rows of [a, b] pass on the server");
+      assertContains(run.err(), "CHECK review_stars on 'review', decided by the server: ");
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM product"));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM review"));
+      Map<String, Long> orphans = Fills.orphans(db);
+      assertEquals(
+          0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
+      assertEquals(constraints, Fills.constraints(db), "the fill left every constraint as it was");
+      assertFalse(
+          Fills.constraints(db).stream().anyMatch(c -> c.contains("NOT VALID")),
+          constraints::toString);
+      // pools, not one value: the cells still vary, and a nullable column keeps its NULLs
+      assertTrue(db.queryLong("SELECT count(DISTINCT sku) FROM product") > 100);
+      assertTrue(db.queryLong("SELECT count(DISTINCT (a, b)) FROM product") > 100);
+      assertTrue(db.queryLong("SELECT count(*) FROM review WHERE stars IS NULL") > 0);
+      assertTrue(db.queryLong("SELECT count(DISTINCT stars) FROM review") > 100);
+
+      db.execute("INSERT INTO product (sku, code, a, b) VALUES ('b-new', 'x12', 1, 2)");
+      db.execute("INSERT INTO review (product_id, stars) VALUES (1001, 4)");
+      assertEquals(1001L, db.queryLong("SELECT count(*) FROM review"));
+    }
+  }
+
+  @Test
+  void tooFewPassingCandidatesIsRefusedNamingTheCheckAndTheConfigThatFixesIt() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(
+          """
+          CREATE FUNCTION is_registered(serial text) RETURNS boolean
+            LANGUAGE sql IMMUTABLE AS $$ SELECT serial IN ('REG-1', 'REG-2') $$;
+          CREATE TABLE gadget (
+            id serial PRIMARY KEY,
+            serial_no text NOT NULL CONSTRAINT gadget_registered CHECK (is_registered(serial_no))
+          );
+          """);
+      Fills.Run refused =
+          Fills.cli("local", "--db", db.jdbcUrl(), "--user", db.user(), "--rows", "gadget=50");
+
+      assertEquals(1, refused.exitCode(), refused::out);
+      String error = refused.err();
+      assertContains(error, "CHECK gadget_registered on 'gadget'");
+      assertContains(error, "only 0 of 1000 candidate values of serial_no pass on the server");
+      assertContains(error, "CHECK (is_registered(serial_no))");
+      assertContains(error, "`tables: {gadget: {columns: {serial_no: {values: [...]}}}}`");
+      assertFalse(error.contains("\tat "), error);
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM gadget"));
+
+      Path config =
+          Files.writeString(
+              tmp.resolve("gadget.yaml"),
+              """
+          tables: {gadget: {columns: {serial_no: {values: [REG-1, REG-2]}}}}
+          """);
+      Fills.local(db, "--rows", "gadget=50", "--config", config.toString());
+      assertEquals(50L, db.queryLong("SELECT count(*) FROM gadget"));
+    }
+  }
+
+  private static void assertContains(String text, String expected) {
+    assertTrue(text.contains(expected), () -> "expected '" + expected + "' in:\n" + text);
+  }
+}
