@@ -38,6 +38,10 @@ import java.util.stream.Collectors;
  * table, column, row); the same seed and schema give the same pools. Only plain drawn columns the
  * config leaves open are pooled; any other CHECK is left to {@link CheckReports}. Fewer than {@link
  * #MIN_PASSING} passing rows is a problem naming the config that decides the columns instead.
+ *
+ * <p>NULLs: a column alone keeps its share of NULLs only if a NULL candidate passed (a CHECK that
+ * is NULL passes); the columns of a tuple get none, as their NULLs would be drawn apart from it.
+ * The pool counts values, not NULLs.
  */
 final class CheckPools {
 
@@ -161,7 +165,7 @@ final class CheckPools {
     List<String[]> rows =
         passing.stream().filter(r -> Arrays.stream(r).allMatch(Objects::nonNull)).toList();
     String tally =
-        passing.size()
+        rows.size()
             + " of "
             + CANDIDATES
             + " candidate "
@@ -182,7 +186,7 @@ final class CheckPools {
         where
             + ", decided by the server: "
             + tally
-            + String.format(Locale.ROOT, " (%.1f%%)", 100.0 * passing.size() / CANDIDATES)
+            + String.format(Locale.ROOT, " (%.1f%%)", 100.0 * rows.size() / CANDIDATES)
             + ", a pool of "
             + rows.size()
             + (single ? " values" : " tuples"));
