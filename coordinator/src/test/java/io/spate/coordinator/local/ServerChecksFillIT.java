@@ -5,9 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.introspect.ServerChecks;
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Plans;
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.ValueSpec;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -55,6 +66,34 @@ class ServerChecksFillIT {
       db.execute("INSERT INTO product (sku, code, a, b) VALUES ('b-new', 'x12', 1, 2)");
       db.execute("INSERT INTO review (product_id, stars) VALUES (1001, 4)");
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM review"));
+    }
+  }
+
+  @Test
+  void thePoolsArePartOfThePlanTheSameOnEveryPlanningAndThroughTheJobMessage() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("server-checks.sql"));
+      FillSettings settings = FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of());
+      List<String> notes = new ArrayList<>();
+      FillPlan plan;
+      FillPlan again;
+      try (Connection c = db.connect()) {
+        plan = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
+        again = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
+      }
+
+      assertEquals(plan, again);
+      assertEquals(8, notes.size(), notes::toString);
+      ValueSpec a = ((ColumnPlan.Values) plan.table("product").column("a")).spec();
+      ValueSpec b = ((ColumnPlan.Values) plan.table("product").column("b")).spec();
+      assertEquals(a.values().size(), b.values().size());
+      for (int i = 0; i < a.values().size(); i++) {
+        int sum = Integer.parseInt(a.values().get(i)) + Integer.parseInt(b.values().get(i));
+        assertEquals(0, sum % 3, "tuple " + i + " satisfies mod(a + b, 3) = 0");
+      }
+      JobMessage job =
+          new JobMessage(Messages.VERSION, "j", "default", plan, JobMessage.State.RUNNING, null, 0);
+      assertEquals(plan, Messages.decodeJob(Messages.encode(job)).plan());
     }
   }
 
