@@ -14,6 +14,7 @@ import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +29,10 @@ import org.postgresql.copy.CopyIn;
  * and one query returns, in slot order, the rows for which the condition is not false.
  *
  * <p>Invariant: nothing outlives the call. All of it runs in one transaction that is rolled back
- * (the temporary table is also dropped on commit), so the target's tables are never written. The
- * transaction pins the settings that shape text output (UTC, ISO dates, exact floats), so the
- * returned text is the same on any session and reads back as the same value.
+ * (back to a savepoint, inside a caller's transaction; the temporary table is also dropped on
+ * commit), so the target's tables are never written. The transaction pins the settings that shape
+ * text output (UTC, ISO dates, exact floats), so the returned text is the same on any session and
+ * reads back as the same value.
  */
 public final class ServerChecks implements CheckServer {
 
@@ -64,8 +66,10 @@ public final class ServerChecks implements CheckServer {
     String names =
         columns.stream().map(c -> Table.quote(c.name())).collect(Collectors.joining(", "));
     try {
+      // a caller's open transaction goes on: only what follows its savepoint is undone
       boolean autoCommit = connection.getAutoCommit();
       connection.setAutoCommit(false);
+      Savepoint callers = autoCommit ? null : connection.setSavepoint();
       try (Statement s = connection.createStatement()) {
         s.execute("SET LOCAL TimeZone = 'UTC'");
         s.execute("SET LOCAL DateStyle = 'ISO, YMD'");
@@ -107,8 +111,12 @@ public final class ServerChecks implements CheckServer {
         }
         return rows;
       } finally {
-        connection.rollback();
-        connection.setAutoCommit(autoCommit);
+        if (callers == null) {
+          connection.rollback();
+          connection.setAutoCommit(true);
+        } else {
+          connection.rollback(callers);
+        }
       }
     } catch (SQLException e) {
       throw SqlErrors.classify("judging " + plan.rows() + " candidate rows", e);

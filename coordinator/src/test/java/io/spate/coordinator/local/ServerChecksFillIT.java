@@ -18,6 +18,8 @@ import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +81,13 @@ class ServerChecksFillIT {
       FillPlan again;
       try (Connection c = db.connect()) {
         plan = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
+        c.setAutoCommit(false); // inside a caller's transaction, which goes on
+        c.createStatement()
+            .execute("INSERT INTO product (sku, code, a, b) VALUES ('b', '12', 1, 2)");
         again = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
+        assertEquals(1L, single(c, "SELECT count(*) FROM product"));
+        assertEquals(0L, single(c, "SELECT count(*) FROM pg_class WHERE relpersistence = 't'"));
+        c.rollback();
       }
 
       assertEquals(plan, again);
@@ -129,6 +137,13 @@ class ServerChecksFillIT {
           """);
       Fills.local(db, "--rows", "gadget=50", "--config", config.toString());
       assertEquals(50L, db.queryLong("SELECT count(*) FROM gadget"));
+    }
+  }
+
+  private static long single(Connection c, String query) throws SQLException {
+    try (ResultSet rs = c.createStatement().executeQuery(query)) {
+      rs.next();
+      return rs.getLong(1);
     }
   }
 
