@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -82,8 +83,9 @@ class ServerChecksFillIT {
       try (Connection c = db.connect()) {
         plan = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
         c.setAutoCommit(false); // inside a caller's transaction, which goes on
-        c.createStatement()
-            .execute("INSERT INTO product (sku, code, a, b) VALUES ('b', '12', 1, 2)");
+        try (Statement s = c.createStatement()) {
+          s.execute("INSERT INTO product (sku, code, a, b) VALUES ('b', '12', 1, 2)");
+        }
         again = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
         assertEquals(1L, single(c, "SELECT count(*) FROM product"));
         assertEquals(0L, single(c, "SELECT count(*) FROM pg_class WHERE relpersistence = 't'"));
@@ -141,7 +143,8 @@ class ServerChecksFillIT {
   }
 
   private static long single(Connection c, String query) throws SQLException {
-    try (ResultSet rs = c.createStatement().executeQuery(query)) {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(query)) {
       rs.next();
       return rs.getLong(1);
     }
