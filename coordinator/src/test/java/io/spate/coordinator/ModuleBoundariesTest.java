@@ -126,10 +126,11 @@ class ModuleBoundariesTest {
                             "io.spate.worker.target",
                             "io.spate.worker.run",
                             "io.spate.worker.generate",
+                            "io.spate.worker.encode",
                             "io.spate.worker.cli",
                             "io.spate.worker.settings"))))
         .because(
-            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine, the worker command it registers, its graceful stop and the settings' declarations")
+            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine and its COPY encoding (the planner has the server judge candidate rows), the worker command it registers, its graceful stop and the settings' declarations")
         .check(classes);
   }
 

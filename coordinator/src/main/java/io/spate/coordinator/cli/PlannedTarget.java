@@ -3,6 +3,7 @@ package io.spate.coordinator.cli;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
@@ -36,7 +37,9 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
       Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
-      FillPlan plan = Plans.checkedPlan(schema, settings);
+      FillPlan plan =
+          Plans.checkedPlan(
+              schema, settings, new ServerChecks(connection, SpateCli.Streams.err::println));
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       return new PlannedTarget(pool, plan);
     } catch (SQLException | RuntimeException e) {

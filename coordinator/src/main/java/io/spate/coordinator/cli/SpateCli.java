@@ -2,6 +2,7 @@ package io.spate.coordinator.cli;
 
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.local.LocalFill;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
@@ -97,7 +98,7 @@ public final class SpateCli {
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
     Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
-    return Plans.checkedPlan(schema, settings);
+    return Plans.checkedPlan(schema, settings, new ServerChecks(connection, Streams.err::println));
   }
 
   @Command(

@@ -10,6 +10,7 @@ import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -27,10 +28,14 @@ final class CheckReports {
 
   private CheckReports() {}
 
-  /** A CHECK Spate cannot read is fine only when the config decides a column it mentions. */
-  static void unparsedChecks(Table t, TableConfig tc, Problems problems) {
+  /**
+   * A CHECK Spate cannot read is fine only when the server decided it ({@code decided}, see {@link
+   * CheckPools}) or the config decides a column it mentions.
+   */
+  static void unparsedChecks(Table t, TableConfig tc, Set<String> decided, Problems problems) {
     for (Check check : t.checks()) {
       if (check instanceof Check.Unparsed u
+          && !decided.contains(u.name())
           && u.columns().stream().noneMatch(c -> DerivedColumns.decided(tc, c))) {
         problems.add(
             "CHECK "

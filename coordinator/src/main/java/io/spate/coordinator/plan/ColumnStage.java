@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The column stage. Input: the {@link Shape} and the {@link References}. Output: the {@link
@@ -24,7 +25,8 @@ import java.util.Map;
  * column: {@link KeyColumns}), per-partition values (a partition key), correlated values ({@link
  * CorrelatedValues}) or drawn values ({@link ValueSpecs}, patterns, realistic pools); a CHECK
  * between two columns then derives one from the other ({@link DerivedColumns}), and what the rules
- * cannot keep is reported ({@link CheckReports}).
+ * cannot keep is reported ({@link CheckReports}), after the server decided the CHECKs Spate cannot
+ * read ({@link CheckPools}).
  */
 final class ColumnStage {
 
@@ -32,16 +34,22 @@ final class ColumnStage {
   private final References references;
   private final Problems problems;
   private final KeyColumns keys;
+  private final CheckServer server;
 
-  private ColumnStage(Shape shape, References references, Problems problems) {
+  private ColumnStage(Shape shape, References references, CheckServer server, Problems problems) {
     this.shape = shape;
     this.references = references;
+    this.server = server;
     this.problems = problems;
     this.keys = new KeyColumns(shape, references, problems);
   }
 
-  static Columns run(Shape shape, References references, Problems problems) {
-    ColumnStage stage = new ColumnStage(shape, references, problems);
+  /**
+   * @param server the target database, to decide the CHECKs Spate cannot read ({@link CheckPools});
+   *     null when planning without one
+   */
+  static Columns run(Shape shape, References references, CheckServer server, Problems problems) {
+    ColumnStage stage = new ColumnStage(shape, references, server, problems);
     Map<String, List<ColumnPlan>> byTable = new HashMap<>();
     for (List<String> level : shape.order().levels()) {
       for (String name : level) {
@@ -79,7 +87,8 @@ final class ColumnStage {
               : column(t, c, cc));
     }
     DerivedColumns.apply(t, plans, tc, problems);
-    CheckReports.unparsedChecks(t, tc, problems);
+    Set<String> pooled = CheckPools.apply(t, tc, plans, settings().seed(), server, problems);
+    CheckReports.unparsedChecks(t, tc, pooled, problems);
     CheckReports.unparsedDomainChecks(t, plans, tc, problems);
     CheckReports.expressionKeys(t, plans, problems);
     return List.copyOf(plans.values());

@@ -39,10 +39,23 @@ public final class Planner {
 
   /** Plans the fill, or throws one {@link SpateException} listing every problem found. */
   public static FillPlan plan(Schema schema, FillSettings given) {
-    return plan(schema, given, TaskBudget.ofHeap());
+    return plan(schema, given, TaskBudget.ofHeap(), null);
   }
 
-  static FillPlan plan(Schema introspected, FillSettings given, TaskBudget budget) {
+  /**
+   * Plans the fill, the {@code server} deciding the CHECKs Spate cannot read ({@link CheckPools});
+   * without one (null) they are problems unless the config decides their columns.
+   */
+  public static FillPlan plan(Schema schema, FillSettings given, CheckServer server) {
+    return plan(schema, given, TaskBudget.ofHeap(), server);
+  }
+
+  static FillPlan plan(Schema schema, FillSettings given, TaskBudget budget) {
+    return plan(schema, given, budget, null);
+  }
+
+  static FillPlan plan(
+      Schema introspected, FillSettings given, TaskBudget budget, CheckServer server) {
     if (introspected.tables().isEmpty()) {
       throw new SpateException("no tables to fill: the chosen schemas hold no tables");
     }
@@ -55,7 +68,7 @@ public final class Planner {
     Shape shape = CountStage.run(schema, settings, lineage, order, budget, problems);
     problems.throwIfAny("cannot plan the fill"); // past the budget: no task may be made
     References references = ReferenceStage.run(shape, problems);
-    Columns columns = ColumnStage.run(shape, references, problems);
+    Columns columns = ColumnStage.run(shape, references, server, problems);
     Tables tables = TableStage.run(shape, references, columns, problems);
     problems.throwIfAny("cannot plan the fill");
     return new FillPlan(

@@ -22,7 +22,14 @@ public final class Plans {
    * problem found (the planner's first, then those of the literals).
    */
   public static FillPlan checkedPlan(Schema schema, FillSettings settings) {
-    FillPlan plan = Planner.plan(schema, settings);
+    return checkedPlan(schema, settings, null);
+  }
+
+  /**
+   * The same, the {@code server} deciding the CHECKs Spate cannot read (see {@link CheckPools}).
+   */
+  public static FillPlan checkedPlan(Schema schema, FillSettings settings, CheckServer server) {
+    FillPlan plan = Planner.plan(schema, settings, server);
     Problems problems = new Problems();
     checkLiterals(plan, problems);
     problems.throwIfAny("cannot plan the fill");

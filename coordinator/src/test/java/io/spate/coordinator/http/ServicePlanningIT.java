@@ -72,6 +72,33 @@ class ServicePlanningIT {
     assertTrue(error.contains("raise --task-rows (taskRows in the config"), error);
   }
 
+  @Test
+  void aCheckSpateCannotReadIsJudgedByTheTargetAndRefusedWhenTooFewValuesPass() throws Exception {
+    db.execute(
+        """
+        CREATE FUNCTION is_registered(serial text) RETURNS boolean
+          LANGUAGE sql IMMUTABLE AS $$ SELECT serial = 'REG-1' $$;
+        CREATE TABLE gadget (
+          id serial PRIMARY KEY,
+          serial_no text NOT NULL CONSTRAINT gadget_registered CHECK (is_registered(serial_no))
+        );
+        """);
+    try {
+      HttpResponse<String> refused =
+          assertTimeoutPreemptively(Duration.ofSeconds(20), () -> post("{}"));
+      assertEquals(400, refused.statusCode(), refused.body());
+      String error = ServiceJson.JSON.readTree(refused.body()).get("error").asText();
+      assertTrue(
+          error.contains(
+              "CHECK gadget_registered on 'gadget' is not a form Spate understands, and only 0 of"
+                  + " 1000 candidate values of serial_no pass on the server"),
+          error);
+      assertTrue(error.contains("{columns: {serial_no: {values: [...]}}}"), error);
+    } finally {
+      db.execute("DROP TABLE gadget; DROP FUNCTION is_registered(text)");
+    }
+  }
+
   private static HttpResponse<String> post(String body) throws Exception {
     return HTTP.send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + "/jobs"))

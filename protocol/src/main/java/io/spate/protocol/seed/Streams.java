@@ -65,7 +65,12 @@ public final class Streams {
      * From the job seed, a schema name and a table name: the stream of a table outside {@code
      * public}.
      */
-    SCHEMA_TABLE(12, Argument.QUALIFIED_NAME);
+    SCHEMA_TABLE(12, Argument.QUALIFIED_NAME),
+    /**
+     * From a table stream and a constraint name: the planner's candidate rows for a CHECK the
+     * server decides.
+     */
+    CHECK_CANDIDATES(13, Argument.NAME);
 
     /** What follows the code in the hashed bytes. */
     enum Argument {
@@ -168,6 +173,11 @@ public final class Streams {
   /** The seed of the planner's records of correlated group {@code group}. */
   public static long correlatedGroup(long tableStream, String group) {
     return tagged(tableStream, Purpose.CORRELATED_GROUP, group);
+  }
+
+  /** The table stream of the planner's candidate rows for a CHECK the server decides. */
+  public static long checkCandidates(long tableStream, String constraint) {
+    return tagged(tableStream, Purpose.CHECK_CANDIDATES, constraint);
   }
 
   static long tagged(long parent, Purpose purpose) {
