@@ -5,6 +5,7 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
+import io.spate.coordinator.target.Database;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.target.SessionSettings;

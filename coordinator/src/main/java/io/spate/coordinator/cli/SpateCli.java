@@ -8,6 +8,7 @@ import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.settings.Settings;
+import io.spate.coordinator.target.Database;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
