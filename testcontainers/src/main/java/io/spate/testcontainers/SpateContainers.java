@@ -53,12 +53,17 @@ public final class SpateContainers {
 
   /** Applies {@code script} to the database {@code dataSource} reaches; returns its fill. */
   public static Spate withSchema(DataSource dataSource, String script) {
+    applySchema(dataSource, script);
+    return Spate.on(dataSource);
+  }
+
+  /** Applies {@code script} to the database {@code dataSource} reaches. */
+  public static void applySchema(DataSource dataSource, String script) {
     try (Connection c = dataSource.getConnection()) {
       apply(c, script);
     } catch (SQLException e) {
       throw SqlErrors.classify("cannot connect to the database to apply " + script, e);
     }
-    return Spate.on(dataSource);
   }
 
   private static void apply(Connection connection, String script) {
