@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * examples/junit-example, a separate Maven project, built and tested against this build's
  * artifacts: they are staged in a private repository laid out as {@code ./mvnw install} lays them
- * out, with the user's local repository behind it for everything else, offline. Its tests fill the
- * local PostgreSQL (or a Testcontainers one where Docker answers).
+ * out, with the user's local repository behind it for everything else (what the example needs
+ * beyond this build, JUnit 6, is fetched into the private one if the local one lacks it). Its tests
+ * fill the local PostgreSQL (or a Testcontainers one where Docker answers).
  */
 class JunitExampleIT {
 
@@ -63,7 +64,6 @@ class JunitExampleIT {
                 root.resolve("mvnw").toString(),
                 "-B",
                 "-ntp",
-                "-o",
                 "-Dmaven.repo.local=" + repo,
                 "-Dmaven.repo.local.tail=" + System.getProperty("spate.localRepository"),
                 "-Dspate.version=" + version,
