@@ -7,6 +7,7 @@ import io.spate.coordinator.http.ServiceSettings;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.target.Database;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.worker.cli.GracefulStop;

@@ -2,12 +2,9 @@ package io.spate.coordinator.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
-import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Plans;
+import io.spate.coordinator.target.Database;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.protocol.schema.Schema;
 import io.spate.worker.target.SessionSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -36,10 +33,7 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
       FillSettings settings = options.settings(SpateCli.await(config));
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
-      Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
-      FillPlan plan =
-          Plans.checkedPlan(
-              schema, settings, new ServerChecks(connection, SpateCli.Streams.err::println));
+      FillPlan plan = SpateCli.introspectAndPlan(options, connection, settings);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       return new PlannedTarget(pool, plan);
     } catch (SQLException | RuntimeException e) {

@@ -1,19 +1,16 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
-import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.local.LocalFill;
+import io.spate.coordinator.local.LocalJob;
 import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Plans;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.settings.Settings;
-import io.spate.coordinator.target.LoadTriggers;
+import io.spate.coordinator.target.Database;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.protocol.schema.Schema;
 import io.spate.worker.cli.WorkerCommand;
 import io.spate.worker.settings.CommandLineCheck;
 import io.spate.worker.settings.WorkerSettings;
@@ -97,8 +94,8 @@ public final class SpateCli {
 
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
-    Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
-    return Plans.checkedPlan(schema, settings, new ServerChecks(connection, Streams.err::println));
+    return LocalJob.plan(
+        connection, options.chosenSchemas(connection), settings, Streams.err::println);
   }
 
   @Command(
@@ -167,18 +164,17 @@ public final class SpateCli {
                   + outageSeconds)) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
-        LoadTriggers triggers = LoadTriggers.choose(target.pool(), plan, disableTriggers);
-        Streams.err.println(triggers.description());
-        String jobId = LocalFill.jobId(plan);
-        int done =
-            TargetTables.prepare(
+        LocalJob.Ready ready =
+            LocalJob.prepare(
                 target.pool(),
                 plan,
-                jobId,
                 resume
                     ? TargetTables.Start.RESUME
                     : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+                disableTriggers,
                 Streams.err::println);
+        String jobId = ready.jobId();
+        int done = ready.done();
         if (resume) {
           Streams.err.println(
               "resuming job "
@@ -200,7 +196,7 @@ public final class SpateCli {
                       target.pool(),
                       threads,
                       progress,
-                      triggers.mode(),
+                      ready.triggers().mode(),
                       options.database.session(),
                       outage)
                   .run();

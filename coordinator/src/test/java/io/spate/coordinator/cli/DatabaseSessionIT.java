@@ -3,6 +3,7 @@ package io.spate.coordinator.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.spate.coordinator.target.Database;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.Connection;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.spate.coordinator.cli.SpateCli;
+import io.spate.worker.settings.CommandLineCheck;
 import io.spate.worker.settings.Setting;
-import io.spate.worker.settings.SettingsHelp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,7 +74,7 @@ class ReadmeOptionTablesTest {
         Settings.ALL.stream().collect(Collectors.toMap(Setting::key, s -> s));
     for (String name : DECLARED) {
       for (OptionSpec option : options(command(name))) {
-        Setting<?> setting = byKey.get(SettingsHelp.key(option));
+        Setting<?> setting = byKey.get(CommandLineCheck.key(option));
         if (setting == null) {
           fail("spate " + name + " " + option.longestName() + " has no declaration in Settings");
         }
@@ -130,10 +130,10 @@ class ReadmeOptionTablesTest {
         options(command).stream()
             .sorted(
                 java.util.Comparator.comparingInt(
-                    o -> Settings.ALL.indexOf(byKey.get(SettingsHelp.key(o)))))
+                    o -> Settings.ALL.indexOf(byKey.get(CommandLineCheck.key(o)))))
             .toList();
     for (OptionSpec option : inCatalogOrder) {
-      String key = SettingsHelp.key(option);
+      String key = CommandLineCheck.key(option);
       if (include.test(key)) {
         Setting<?> s = byKey.get(key);
         String usage =
@@ -179,7 +179,7 @@ class ReadmeOptionTablesTest {
   }
 
   private static Set<String> keys(CommandSpec command) {
-    return options(command).stream().map(SettingsHelp::key).collect(Collectors.toSet());
+    return options(command).stream().map(CommandLineCheck::key).collect(Collectors.toSet());
   }
 
   private static Set<String> fields(List<Setting<?>> settings) {

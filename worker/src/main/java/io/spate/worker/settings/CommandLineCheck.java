@@ -48,12 +48,22 @@ public final class CommandLineCheck implements IExecutionStrategy {
         return new Problems(); // help is printed whatever else the line says
       }
       for (OptionSpec option : r.matchedOptions()) {
-        Setting<?> setting = byKey.get(SettingsHelp.key(option));
+        Setting<?> setting = byKey.get(key(option));
         if (setting != null) {
           setting.check(problems, option.getValue(), option.longestName());
         }
       }
     }
     return problems;
+  }
+
+  /**
+   * The key picocli looks an option's description up by ({@link SettingsHelp}), and its
+   * declaration's {@code key}.
+   */
+  public static String key(OptionSpec option) {
+    return option.descriptionKey().isEmpty()
+        ? option.longestName().replaceFirst("^-+", "")
+        : option.descriptionKey();
   }
 }

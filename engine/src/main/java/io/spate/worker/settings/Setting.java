@@ -6,9 +6,9 @@ import java.util.Optional;
 
 /**
  * One setting, declared once: its names, type, default, bounds and one-line meaning. The command
- * line's help (through {@link SettingsHelp}), its validation (through {@link CommandLineCheck}),
- * the keys of {@code fill.yaml}, the fields of a job request and the README's option tables all
- * read this declaration; nothing else states a default or a bound.
+ * line's help (through {@link SettingsHelp}), its validation (through the worker's {@code
+ * CommandLineCheck}), the keys of {@code fill.yaml}, the fields of a job request and the README's
+ * option tables all read this declaration; nothing else states a default or a bound.
  *
  * <p>Invariant: {@code key} is unique in a catalog. It is the option's name without its dashes,
  * unless two commands give one option name two meanings ({@code submit --target NAME} and {@code

@@ -2,7 +2,6 @@ package io.spate.worker.settings;
 
 import java.util.List;
 import java.util.ListResourceBundle;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The {@code --help} lines of a catalog's options, as the resource bundle picocli reads option
@@ -23,12 +22,5 @@ public abstract class SettingsHelp extends ListResourceBundle {
         .filter(s -> s.option() != null)
         .map(s -> new Object[] {s.key(), s.help()})
         .toArray(Object[][]::new);
-  }
-
-  /** The key picocli looks an option's description up by, and its declaration's {@code key}. */
-  public static String key(OptionSpec option) {
-    return option.descriptionKey().isEmpty()
-        ? option.longestName().replaceFirst("^-+", "")
-        : option.descriptionKey();
   }
 }

@@ -1,4 +1,4 @@
-package io.spate.coordinator.cli;
+package io.spate.coordinator.target;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;

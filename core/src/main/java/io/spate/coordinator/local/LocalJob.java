@@ -1,0 +1,77 @@
+package io.spate.coordinator.local;
+
+import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.introspect.ServerChecks;
+import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.plan.Plans;
+import io.spate.coordinator.target.LoadTriggers;
+import io.spate.coordinator.target.TargetTables;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.Task;
+import io.spate.worker.run.Ledger;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+
+/**
+ * The steps of a fill in this JVM before its {@link LocalFill} runs: the checked plan of the
+ * introspected schemas, then the target made ready (the ledger, the tables as the start asks, the
+ * triggers' mode). {@code spate local} and the Java API ({@code spate-api}) both take this one
+ * path, so a plan and a job id mean the same from either.
+ */
+public final class LocalJob {
+
+  /**
+   * The target, ready for the load.
+   *
+   * @param jobId the job id the fill's ledger rows carry ({@link LocalFill#jobId})
+   * @param done the plan's tasks the ledger already holds (0 unless resuming)
+   */
+  public record Ready(String jobId, LoadTriggers triggers, int done) {}
+
+  private LocalJob() {}
+
+  /**
+   * The checked plan of the named schemas ({@link Plans#checkedPlan}), the server deciding the
+   * CHECKs Spate cannot read ({@link ServerChecks}, which reports each pool to {@code notes});
+   * writes nothing.
+   */
+  public static FillPlan plan(
+      Connection connection, List<String> schemas, FillSettings settings, Consumer<String> notes) {
+    return Plans.checkedPlan(
+        PgIntrospector.introspect(connection, schemas),
+        settings,
+        new ServerChecks(connection, notes));
+  }
+
+  /**
+   * Makes the target ready for {@code plan}: the triggers' mode of the load ({@link
+   * LoadTriggers#choose}), then its tables as {@code start} says ({@link TargetTables#prepare}).
+   *
+   * @param notes told, for the user, what is done to the tables and how triggers are handled
+   */
+  public static Ready prepare(
+      DataSource dataSource,
+      FillPlan plan,
+      TargetTables.Start start,
+      boolean disableTriggers,
+      Consumer<String> notes) {
+    LoadTriggers triggers = LoadTriggers.choose(dataSource, plan, disableTriggers);
+    notes.accept(triggers.description());
+    String jobId = LocalFill.jobId(plan);
+    int done = TargetTables.prepare(dataSource, plan, jobId, start, notes);
+    return new Ready(jobId, triggers, done);
+  }
+
+  /**
+   * Whether the ledger records every task of {@code plan} as committed: the target holds this very
+   * fill (same schema, config and seed) unless its rows changed since, which a resume checks.
+   */
+  public static boolean ledgerHoldsAll(DataSource dataSource, FillPlan plan) {
+    Ledger.ensure(dataSource);
+    Map<String, Long> finished = Ledger.finished(dataSource, LocalFill.jobId(plan));
+    return plan.tasks().stream().map(Task::id).allMatch(finished::containsKey);
+  }
+}
