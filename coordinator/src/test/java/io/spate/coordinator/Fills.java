@@ -97,7 +97,9 @@ public final class Fills {
   /** The plan the CLI would make with no {@code --schema}, from the same introspection. */
   public static FillPlan plan(TestDatabase db, FillConfig config, Map<String, Long> rows)
       throws SQLException {
-    return Plans.checkedPlan(schema(db), FillSettings.of(config, null, null, null, rows));
+    try (Connection c = db.connect()) {
+      return Plans.checkedPlan(schema(db), FillSettings.of(config, null, null, null, rows), c);
+    }
   }
 
   /** The tables of every schema a fill takes with no {@code --schema}. */

@@ -36,7 +36,7 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
       Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
-      FillPlan plan = Plans.checkedPlan(schema, settings);
+      FillPlan plan = Plans.checkedPlan(schema, settings, connection);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       return new PlannedTarget(pool, plan);
     } catch (SQLException | RuntimeException e) {

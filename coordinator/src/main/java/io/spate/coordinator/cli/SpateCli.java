@@ -97,7 +97,7 @@ public final class SpateCli {
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
     Schema schema = PgIntrospector.introspect(connection, options.chosenSchemas(connection));
-    return Plans.checkedPlan(schema, settings);
+    return Plans.checkedPlan(schema, settings, connection);
   }
 
   @Command(

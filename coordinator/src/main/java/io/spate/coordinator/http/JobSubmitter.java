@@ -13,7 +13,6 @@ import io.spate.coordinator.target.LoadTriggers;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.protocol.schema.Schema;
 import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
@@ -101,14 +100,13 @@ final class JobSubmitter {
     problems.throwIfAny("invalid job request");
     DataSource target = targets.dataSource(targetName);
     List<String> schemas;
-    Schema schema;
+    FillPlan plan;
     try (Connection c = target.getConnection()) {
       schemas = PgIntrospector.chosenSchemas(c, r.schemas() == null ? List.of() : r.schemas());
-      schema = PgIntrospector.introspect(c, schemas);
+      plan = Plans.checkedPlan(PgIntrospector.introspect(c, schemas), fillSettings, c);
     } catch (SQLException e) {
       throw SqlErrors.classify("target " + targetName + ": cannot connect", e);
     }
-    FillPlan plan = Plans.checkedPlan(schema, fillSettings);
     LoadTriggers triggers =
         LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
     FillProgress progress = new FillProgress(plan);

@@ -9,6 +9,7 @@ import io.spate.protocol.schema.Partition;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
+import io.spate.worker.generate.KeyCells;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -137,56 +138,48 @@ final class KeyColumns {
     }
     span = Math.max(span, 0); // in no driving key (a serial column): unique over the whole table
     long maxValue = span == 0 ? shape.lineage().slots(t.id()) : span;
-    if (!uniqueByConstruction(c.type())) {
+    if (!uniqueByConstruction(c)) {
       problems.add(
           t.id()
               + "."
               + c.name()
               + " is a key, identity or serial column of type "
               + c.typeName()
-              + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr and macaddr)");
-    }
-    long typeMax =
-        switch (c.type()) {
-          case SMALLINT -> Short.MAX_VALUE;
-          case INTEGER -> Integer.MAX_VALUE;
-          case INET, CIDR -> 0xFFFF_FFFFL;
-          case MACADDR -> 0xFFFF_FFFF_FFFFL;
-          default -> Long.MAX_VALUE;
-        };
-    if (maxValue > typeMax) {
+              + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr, macaddr, enums, booleans and arrays of these)");
+    } else if (maxValue > KeyCells.capacity(c) && !(finite(c) && toldApartByOthers(t, c))) {
+      long fits = KeyCells.capacity(c) * (shape.rows(t.id()) / Math.max(1, maxValue));
       problems.add(
           t.id()
               + "."
               + c.name()
               + " is a unique "
               + c.typeName()
-              + " but needs values up to "
-              + maxValue
-              + " for "
+              + ", which holds "
+              + KeyCells.capacity(c)
+              + " distinct values, but "
               + shape.rows(t.id())
-              + " rows");
-    }
-    if (c.type().isText() && c.length() > 0 && String.valueOf(maxValue).length() > c.length()) {
-      problems.add(
-          t.id()
-              + "."
-              + c.name()
-              + " is a unique "
-              + c.typeName()
-              + " but "
+              + " rows need "
               + maxValue
-              + " needs "
-              + String.valueOf(maxValue).length()
-              + " characters");
+              + ": give '"
+              + t.id()
+              + "' at most "
+              + Math.max(1, fits)
+              + " rows (--rows "
+              + t.id()
+              + "="
+              + Math.max(1, fits)
+              + "), or widen the type");
     }
     CheckReports.checkedKey(t, c, 1, maxValue, problems);
     return new ColumnPlan.KeySequence(c.name(), 1, span);
   }
 
-  /** Types whose key sequence writes distinct values for distinct ordinals. */
-  private static boolean uniqueByConstruction(SqlType type) {
-    return switch (type) {
+  /**
+   * Columns whose key sequence writes distinct values for distinct ordinals, up to {@link
+   * KeyCells#capacity}.
+   */
+  private static boolean uniqueByConstruction(Column c) {
+    return switch (c.type()) {
       case SMALLINT,
           INTEGER,
           BIGINT,
@@ -204,8 +197,42 @@ final class KeyColumns {
           BYTEA,
           INET,
           CIDR,
-          MACADDR ->
+          MACADDR,
+          ENUM,
+          BOOLEAN ->
           true;
+      case ARRAY -> c.element() != null && uniqueByConstruction(c.element());
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether every driving key holding {@code c} has another column that tells its rows apart by
+   * itself: a key sequence no foreign key covers, not of a {@link #finite} type (its values are
+   * distinct wherever {@code c}'s group is, so {@code c} may repeat, as an enum's three labels do
+   * beside an integer in {@code UNIQUE (kind, n)}).
+   */
+  private static boolean toldApartByOthers(Table t, Column c) {
+    return driving(t).stream()
+        .filter(k -> k.columns().contains(c.name()))
+        .allMatch(
+            k ->
+                k.columns().stream()
+                    .filter(other -> !other.equals(c.name()))
+                    .filter(
+                        other ->
+                            !t.partitionsBy(other)
+                                && t.foreignKeys().stream()
+                                    .noneMatch(fk -> fk.columns().contains(other)))
+                    .map(other -> t.column(other).orElse(null))
+                    .anyMatch(o -> o != null && uniqueByConstruction(o) && !finite(o)));
+  }
+
+  /** Types of a few values: their key sequence wraps around rather than running out. */
+  private static boolean finite(Column c) {
+    return switch (c.type()) {
+      case ENUM, BOOLEAN -> true;
+      case ARRAY -> c.element() != null && finite(c.element());
       default -> false;
     };
   }

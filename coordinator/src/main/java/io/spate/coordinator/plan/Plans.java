@@ -6,6 +6,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.generate.Engine;
+import java.sql.Connection;
 
 /**
  * The plan a fill runs: the {@link Planner}'s, with every configured literal and range checked by
@@ -18,12 +19,17 @@ public final class Plans {
   private Plans() {}
 
   /**
-   * Plans the fill and checks its literals, or throws one {@link SpateException} listing every
+   * Plans the fill, has the target server encode the literals the engine does not read ({@link
+   * ServerLiterals}) and checks every literal, or throws one {@link SpateException} listing every
    * problem found (the planner's first, then those of the literals).
+   *
+   * @param connection the target, or null to plan without one (then only literals the engine reads
+   *     are allowed)
    */
-  public static FillPlan checkedPlan(Schema schema, FillSettings settings) {
-    FillPlan plan = Planner.plan(schema, settings);
+  public static FillPlan checkedPlan(Schema schema, FillSettings settings, Connection connection) {
     Problems problems = new Problems();
+    FillPlan plan = ServerLiterals.encode(Planner.plan(schema, settings), connection, problems);
+    problems.throwIfAny("cannot plan the fill");
     checkLiterals(plan, problems);
     problems.throwIfAny("cannot plan the fill");
     return plan;

@@ -51,7 +51,7 @@ class PlansTest {
     assertDoesNotThrow(
         () -> Planner.plan(ONE_TABLE, nIs("many")), "the planner alone does not read literals");
     SpateException e =
-        assertThrows(SpateException.class, () -> Plans.checkedPlan(ONE_TABLE, nIs("many")));
+        assertThrows(SpateException.class, () -> Plans.checkedPlan(ONE_TABLE, nIs("many"), null));
     assertTrue(
         e.getMessage().startsWith("cannot plan the fill: table 't', column "), e.getMessage());
     assertTrue(e.getMessage().contains("'many'"), e.getMessage());
@@ -61,7 +61,8 @@ class PlansTest {
   void aRejectedLiteralNamesTheColumnItsTypeTheValueAndTheAcceptedForms() {
     SpateException e =
         assertThrows(
-            SpateException.class, () -> Plans.checkedPlan(ONE_TABLE, valueOf("flag", "maybe")));
+            SpateException.class,
+            () -> Plans.checkedPlan(ONE_TABLE, valueOf("flag", "maybe"), null));
     assertEquals(
         "cannot plan the fill: table 't', column 'flag' (boolean): 'maybe' is not a valid boolean"
             + " (true/false, t/f, yes/no, on/off, 1/0)",
@@ -70,6 +71,6 @@ class PlansTest {
 
   @Test
   void aValidLiteralGivesThePlannersPlan() {
-    assertEquals(Planner.plan(ONE_TABLE, nIs("7")), Plans.checkedPlan(ONE_TABLE, nIs("7")));
+    assertEquals(Planner.plan(ONE_TABLE, nIs("7")), Plans.checkedPlan(ONE_TABLE, nIs("7"), null));
   }
 }
