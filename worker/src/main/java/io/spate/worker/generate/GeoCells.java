@@ -149,7 +149,11 @@ final class GeoCells {
       int typmodSrid = typmod < 0 ? 0 : ((typmod & 0x0FFF_FF00) - (typmod & 0x1000_0000)) >> 8;
       this.srid = typmodSrid != 0 ? typmodSrid : geography ? WGS84 : 0;
       if (shape > COLLECTION) {
-        throw new IllegalArgumentException("PostGIS shape " + shape + " is not one Spate draws");
+        throw new IllegalArgumentException(
+            "Spate draws points, lines, polygons, their multi-shapes and collections, not PostGIS"
+                + " shape type "
+                + shape
+                + "; give the column a fixed `value` in the config");
       }
     }
 
