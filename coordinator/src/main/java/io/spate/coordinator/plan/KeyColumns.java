@@ -147,31 +147,60 @@ final class KeyColumns {
               + c.typeName()
               + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr, macaddr, enums, booleans and arrays of these)");
     } else if (maxValue > KeyCells.capacity(c) && !(finite(c) && toldApartByOthers(t, c))) {
-      long fits = KeyCells.capacity(c) * (shape.rows(t.id()) / Math.max(1, maxValue));
-      problems.add(
-          t.id()
-              + "."
-              + c.name()
-              + " is a unique "
-              + c.typeName()
-              + ", which holds "
-              + KeyCells.capacity(c)
-              + " distinct values, but "
-              + shape.rows(t.id())
-              + " rows need "
-              + maxValue
-              + ": give '"
-              + t.id()
-              + "' at most "
-              + Math.max(1, fits)
-              + " rows (--rows "
-              + t.id()
-              + "="
-              + Math.max(1, fits)
-              + "), or widen the type");
+      problems.add(tooFew(t, c, span, maxValue));
     }
     CheckReports.checkedKey(t, c, 1, maxValue, problems);
     return new ColumnPlan.KeySequence(c.name(), 1, span);
+  }
+
+  /**
+   * The problem of a key column whose type holds fewer values than its rows need, with the setting
+   * that fits: fewer rows, or (in a key beside a foreign key) few enough rows per parent row.
+   */
+  private String tooFew(Table t, Column c, long span, long maxValue) {
+    long capacity = KeyCells.capacity(c);
+    String id = t.id();
+    String fix;
+    if (span > 0) {
+      fix = "give each group at most " + capacity + " rows (the `count` of '" + id + "')";
+    } else {
+      fix = "give '" + id + "' at most " + capacity + " rows (--rows " + id + "=" + capacity + ")";
+      String parent =
+          driving(t).stream()
+              .filter(k -> k.columns().contains(c.name()))
+              .flatMap(
+                  k -> t.foreignKeys().stream().filter(fk -> k.columns().containsAll(fk.columns())))
+              .map(ForeignKey::refTable)
+              .filter(p -> !p.equals(id))
+              .findFirst()
+              .orElse(null);
+      if (parent != null) {
+        fix +=
+            ", or fill it per "
+                + parent
+                + " row: `tables: {"
+                + id
+                + ": {per: "
+                + parent
+                + ", count: \"1.."
+                + capacity
+                + "\"}}`";
+      }
+    }
+    return id
+        + "."
+        + c.name()
+        + " is a unique "
+        + c.typeName()
+        + ", which holds "
+        + capacity
+        + " distinct values, but "
+        + shape.rows(id)
+        + " rows need "
+        + maxValue
+        + ": "
+        + fix
+        + ", or widen the type";
   }
 
   /**

@@ -954,4 +954,25 @@ class PlannerTest {
         "alone.kind is a unique kind, which holds 3 distinct values, but 1000 rows need 1000",
         "give 'alone' at most 3 rows (--rows alone=3)");
   }
+
+  @Test
+  void anEnumKeyedBesideAForeignKeyIsToldToFillPerParentRowAndFillsSo() {
+    Table item = table("item", List.of(integer("id")), List.of("id"), List.of());
+    Table tag =
+        table(
+            "item_tag",
+            List.of(integer("item_id"), kind()),
+            List.of("item_id", "kind"),
+            List.of(fk("item_tag_item_id_fkey", List.of("item_id"), "item", List.of("id"))));
+    Schema schema = new Schema(List.of(item, tag));
+    assertMentions(
+        planFails(schema, FillConfig.EMPTY).getMessage(),
+        "item_tag.kind is a unique kind, which holds 3 distinct values",
+        "or fill it per item row: `tables: {item_tag: {per: item, count: \"1..3\"}}`");
+    FillConfig perItem =
+        new FillConfig(null, null, null, null, Map.of("item_tag", per("item", "1..3")));
+    assertEquals(
+        new ColumnPlan.KeySequence("kind", 1, 3),
+        plan(schema, perItem).table("item_tag").column("kind"));
+  }
 }
