@@ -15,12 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Config literals of types whose input syntax the engine does not read ({@link
- * Engine#readsLiterals}: a tsvector the config fixes, a macaddr8, an extension's type) are encoded
- * once, at plan time, by the target server itself: the type's input function reads the literal and
- * its send function gives the bytes binary COPY carries, which the plan holds as hex ({@link
- * ValueSpec#binary()}) and every row writes unchanged. So any type with a send function takes a
- * fixed value, and the plan stays a pure function of its inputs on every worker.
+ * The literals of value lists (the config's, a CHECK's) of types whose input syntax the engine does
+ * not read ({@link Engine#readsLiterals}: a macaddr8, a pg_lsn, a point, an extension's type), or
+ * in a form of it the engine does not read (an IPv6 inet), are encoded once, at plan time, by the
+ * target server itself: the type's input function reads the literal and its send function gives the
+ * bytes binary COPY carries, which the plan holds as hex ({@link ValueSpec#binary()}) and every row
+ * writes unchanged. So any type with a send function takes a fixed value, and the plan stays a pure
+ * function of its inputs on every worker.
  */
 final class ServerLiterals {
 
@@ -42,7 +43,7 @@ final class ServerLiterals {
             && !v.spec().values().isEmpty()
             && !v.spec().binary()) {
           Column c = t.table().column(v.column()).orElseThrow();
-          if (!Engine.readsLiterals(c)) {
+          if (needsServer(c, v.spec())) {
             encoded = new ColumnPlan.Values(c.name(), binary(t, c, v.spec(), connection, problems));
             changed = true;
           }
@@ -65,6 +66,25 @@ final class ServerLiterals {
     return changed
         ? new FillPlan(plan.generationVersion(), plan.seed(), tables, plan.levels(), plan.tasks())
         : plan;
+  }
+
+  /**
+   * Whether the server must encode the spec's literals: the engine reads none of the type's, or it
+   * reads only the common forms of the type's input syntax and one literal is in another (an IPv6
+   * inet, an interval in ISO 8601).
+   */
+  private static boolean needsServer(Column c, ValueSpec spec) {
+    if (!Engine.readsLiterals(c)) {
+      return true;
+    }
+    boolean commonFormsOnly =
+        switch (c.type()) {
+          case INET, CIDR, MACADDR, INTERVAL, TIMETZ, BIT, VARBIT, TSVECTOR, ARRAY, RANGE -> true;
+          default -> false;
+        };
+    return commonFormsOnly
+        && !spec.slotSuffix()
+        && spec.values().stream().anyMatch(v -> !Engine.readsLiteral(c, v));
   }
 
   private static ValueSpec binary(
@@ -93,7 +113,7 @@ final class ServerLiterals {
         }
       }
     } catch (SQLException e) {
-      problems.add(where + ": the server does not read the configured value: " + e.getMessage());
+      problems.add(where + ": the server does not read a value given for it: " + e.getMessage());
       return spec;
     }
     return new ValueSpec(

@@ -155,6 +155,8 @@ class TypeFormsFillIT {
               origin: {value: '(1.5,-2)'}
               words: {value: 'fat cat'}
               spans: {value: '{[1,3), [7,9)}'}
+              address: {values: ['10.0.0.1', '2001:db8::1']}
+              wait: {value: 'P1DT2H'}
         """,
         StandardCharsets.UTF_8);
     try (TestDatabase db = filledValidly("fixed-values.sql", "--config", config.toString())) {
@@ -163,14 +165,18 @@ class TypeFormsFillIT {
           db.queryLong(
               "SELECT count(*) FROM device WHERE hardware = '08:00:2b:01:02:03:04:05'"
                   + " AND wal_at = '16/B374D848' AND origin ~= point '(1.5,-2)'"
-                  + " AND words = 'fat cat'::tsvector"));
+                  + " AND words = 'fat cat'::tsvector AND wait = interval '1 day 2 hours'"));
+      assertEquals(
+          "10.0.0.1,2001:db8::1",
+          db.queryString(
+              "SELECT string_agg(DISTINCT host(address), ',' ORDER BY host(address)) FROM device"));
       assertEquals(
           0L,
           db.queryLong("SELECT count(*) FROM device WHERE spans <> '{[1,3),[7,9)}'"),
           "the nullable multirange holds the value or NULL");
       db.execute(
-          "INSERT INTO device (hardware, wal_at, origin, words) VALUES"
-              + " ('08:00:2b:01:02:03:04:06', '0/0', '(0,0)', 'new')");
+          "INSERT INTO device (hardware, wal_at, origin, words, address, wait) VALUES"
+              + " ('08:00:2b:01:02:03:04:06', '0/0', '(0,0)', 'new', '::1', '1 hour')");
     } finally {
       Files.delete(config);
     }
@@ -182,7 +188,7 @@ class TypeFormsFillIT {
     Files.writeString(
         config,
         "tables: {device: {columns: {hardware: {value: 'not a mac'}, wal_at: {value: '0/0'},"
-            + " spans: {skip: true}}}}\n");
+            + " spans: {skip: true}, address: {value: '::1'}, wait: {value: '1 hour'}}}}\n");
     try (TestDatabase db = TestDatabase.create()) {
       db.execute(Fills.schema("fixed-values.sql"));
       Fills.Run bare = Fills.cli("local", "--db", db.jdbcUrl(), "--user", db.user());
@@ -200,7 +206,7 @@ class TypeFormsFillIT {
       assertTrue(
           bad.err()
               .contains(
-                  "device.hardware (macaddr8): the server does not read the configured value:"),
+                  "device.hardware (macaddr8): the server does not read a value given for it:"),
           bad::err);
       assertFalse(bad.err().contains("\tat "), bad::err);
       assertEquals(0L, db.queryLong("SELECT count(*) FROM device"));

@@ -182,6 +182,16 @@ public final class Engine {
     };
   }
 
+  /** Whether {@link #encodeLiteral} reads this literal of the column's type. */
+  public static boolean readsLiteral(Column column, String literal) {
+    try {
+      encodeLiteral(column, literal);
+      return true;
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      return false;
+    }
+  }
+
   /** Encodes one literal as a field's bytes, for value lists: parsed and encoded once per fill. */
   static byte[] encodeLiteral(Column column, String literal) {
     CopyBinaryWriter out = new CopyBinaryWriter(64);
