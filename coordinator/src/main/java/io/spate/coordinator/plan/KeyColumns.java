@@ -3,6 +3,7 @@ package io.spate.coordinator.plan;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Partition;
@@ -148,6 +149,27 @@ final class KeyColumns {
               + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr, macaddr, enums, booleans and arrays of these)");
     } else if (maxValue > KeyCells.capacity(c) && !(finite(c) && toldApartByOthers(t, c))) {
       problems.add(tooFew(t, c, span, maxValue));
+    } else if (maxValue > KeyCells.digitKeys(c) && lengthOrPatternChecked(t, c)) {
+      long digits = KeyCells.digitKeys(c);
+      problems.add(
+          t.id()
+              + "."
+              + c.name()
+              + " is a unique "
+              + c.typeName()
+              + " whose "
+              + shape.rows(t.id())
+              + " rows need keys past its "
+              + digits
+              + " numbers, written with capital letters, which a length or pattern CHECK on it may refuse: give '"
+              + t.id()
+              + "' at most "
+              + digits
+              + " rows (--rows "
+              + t.id()
+              + "="
+              + digits
+              + ")");
     }
     CheckReports.checkedKey(t, c, 1, maxValue, problems);
     return new ColumnPlan.KeySequence(c.name(), 1, span);
@@ -201,6 +223,20 @@ final class KeyColumns {
         + ": "
         + fix
         + ", or widen the type";
+  }
+
+  /** Whether a length or pattern CHECK of the table, or of the column's domain, is on it. */
+  private static boolean lengthOrPatternChecked(Table t, Column c) {
+    return t.checks().stream().anyMatch(check -> lengthOrPattern(check, c.name()))
+        || c.domainChecks().stream().anyMatch(check -> lengthOrPattern(check, Column.DOMAIN_VALUE));
+  }
+
+  private static boolean lengthOrPattern(Check check, String column) {
+    return switch (check) {
+      case Check.Length len -> len.column().equals(column);
+      case Check.Matches m -> m.column().equals(column);
+      default -> false;
+    };
   }
 
   /**

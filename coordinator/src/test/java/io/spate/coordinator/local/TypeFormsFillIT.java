@@ -138,6 +138,19 @@ class TypeFormsFillIT {
           run::err);
       Fills.local(db, "--rows", "country=35");
       assertEquals(35L, db.queryLong("SELECT count(DISTINCT code) FROM country"));
+
+      db.execute("CREATE TABLE pin (code char(2) PRIMARY KEY CHECK (code ~ '^[0-9]+$'))");
+      Fills.Run digitsOnly =
+          Fills.cli("local", "--db", db.jdbcUrl(), "--user", db.user(), "--rows", "country=0");
+      assertEquals(1, digitsOnly.exitCode(), digitsOnly::out);
+      assertTrue(
+          digitsOnly
+              .err()
+              .contains(
+                  "pin.code is a unique character(2) whose 1000 rows need keys past its 99"
+                      + " numbers, written with capital letters, which a length or pattern CHECK"
+                      + " on it may refuse: give 'pin' at most 99 rows (--rows pin=99)"),
+          digitsOnly::err);
     }
   }
 

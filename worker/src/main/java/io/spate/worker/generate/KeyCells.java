@@ -18,6 +18,18 @@ public final class KeyCells {
   private KeyCells() {}
 
   /**
+   * How many of a column's keys are written as decimal digits alone: a char(n) or varchar(n) writes
+   * letters past {@code 10^n - 1}; every other column none.
+   */
+  public static long digitKeys(Column column) {
+    boolean lettered =
+        (column.type() == SqlType.CHAR || column.type() == SqlType.VARCHAR)
+            && column.length() > 0
+            && column.length() <= KeySequence.MAX_ALPHANUMERIC_LENGTH;
+    return lettered ? KeySequence.pow10(column.length()) - 1 : Long.MAX_VALUE;
+  }
+
+  /**
    * How many distinct values a key sequence writes for a column: ordinals {@code 1..capacity} are
    * distinct, larger ones repeat or do not fit. {@link Long#MAX_VALUE} when no fill reaches it.
    */
