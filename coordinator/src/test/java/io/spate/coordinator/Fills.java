@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.spate.coordinator.cli.SpateCli;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
@@ -97,7 +98,13 @@ public final class Fills {
   /** The plan the CLI would make with no {@code --schema}, from the same introspection. */
   public static FillPlan plan(TestDatabase db, FillConfig config, Map<String, Long> rows)
       throws SQLException {
-    return Plans.checkedPlan(schema(db), FillSettings.of(config, null, null, null, rows));
+    try (Connection c = db.connect()) {
+      return Plans.checkedPlan(
+          schema(db),
+          FillSettings.of(config, null, null, null, rows),
+          c,
+          new ServerChecks(c, note -> {}));
+    }
   }
 
   /** The tables of every schema a fill takes with no {@code --schema}. */

@@ -2,6 +2,7 @@ package io.spate.coordinator.demo;
 
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.introspect.PgIntrospector;
+import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
@@ -11,7 +12,6 @@ import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.protocol.schema.Schema;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
@@ -119,15 +119,19 @@ final class Demo implements AutoCloseable {
   }
 
   private FillPlan plan(FillConfig config, int warehouses) {
-    Schema schema;
+    FillSettings settings =
+        FillSettings.of(config, null, null, null, Map.of("warehouse", (long) warehouses));
+    FillPlan plan;
     try (Connection c = servers.pool().getConnection()) {
-      schema = PgIntrospector.introspect(c, List.of("public"));
+      plan =
+          Plans.checkedPlan(
+              PgIntrospector.introspect(c, List.of("public")),
+              settings,
+              c,
+              new ServerChecks(c, err::println));
     } catch (SQLException e) {
       throw SqlErrors.classify("reading the schema", e);
     }
-    FillSettings settings =
-        FillSettings.of(config, null, null, null, Map.of("warehouse", (long) warehouses));
-    FillPlan plan = Plans.checkedPlan(schema, settings);
     err.printf(
         "plan: %d tables, %d levels, %d rows, %d tasks (seed %d, %d rows per task)%n",
         plan.tables().size(),

@@ -108,6 +108,7 @@ final class JobSubmitter {
           Plans.checkedPlan(
               PgIntrospector.introspect(c, schemas),
               fillSettings,
+              c,
               new ServerChecks(c, note -> log.info("target {}: {}", targetName, note)));
     } catch (SQLException e) {
       throw SqlErrors.classify("target " + targetName + ": cannot connect", e);

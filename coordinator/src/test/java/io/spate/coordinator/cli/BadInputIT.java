@@ -202,15 +202,15 @@ class BadInputIT {
   void unsupportedTypesAreNamedWithHowToConfigureAndASkippedColumnFills() throws IOException {
     db.execute(
         """
-        CREATE TABLE place (id int PRIMARY KEY, location point NOT NULL);
+        CREATE TABLE place (id int PRIMARY KEY, location pg_lsn NOT NULL);
         CREATE TABLE search (id int PRIMARY KEY, query tsquery);
         """);
 
     List<String> problems = assertProblemList(local());
 
     assertEquals(2, problems.size(), "one problem per unsupported column: " + problems);
-    // NOT NULL without a default: it can still be skipped once the column gets a DEFAULT.
-    assertProblem(problems, "place.location", "point", "NOT NULL", "skip: true");
+    // NOT NULL without a default: a fixed value fills it.
+    assertProblem(problems, "place.location", "pg_lsn", "value: '...'");
     assertProblem(problems, "search.query", "tsquery", "skip: true");
     assertTableEmpty("place");
     assertTableEmpty("search");
@@ -244,7 +244,7 @@ class BadInputIT {
         """
         CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
         CREATE DOMAIN sku AS text CHECK (VALUE ~ '^[[:upper:]]{3}-[0-9]{4}$');
-        CREATE TABLE item (id int PRIMARY KEY, code sku NOT NULL, spots point[], m mood NOT NULL, ip inet NOT NULL, tag text);
+        CREATE TABLE item (id int PRIMARY KEY, code sku NOT NULL, spots pg_lsn[], m mood NOT NULL, ip inet NOT NULL, tag text);
         CREATE TABLE flagged (f boolean PRIMARY KEY);
         """);
     Path config =
@@ -258,7 +258,7 @@ class BadInputIT {
 
     List<String> problems = assertProblemList(local("--config", config.toString()));
 
-    assertProblem(problems, "item.spots", "point[]", "skip: true");
+    assertProblem(problems, "item.spots", "pg_lsn[]", "skip: true");
     assertProblem(problems, "sku_check", "domain sku", "item.code", "VALUE ~", "values");
     assertProblem(problems, "item.ip", "the config", "min 10.0.0.0");
     assertProblem(problems, "flagged.f", "boolean", "unique");

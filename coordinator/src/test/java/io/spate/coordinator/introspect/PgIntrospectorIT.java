@@ -291,8 +291,7 @@ class PgIntrospectorIT {
       assertEquals(
           builtIn(
               600,
-              new Column(
-                  "spot", SqlType.UNSUPPORTED, "point", -1, -1, -1, true, false, false, null)),
+              new Column("spot", SqlType.POINT, "point", -1, -1, -1, true, false, false, null)),
           column(gadget, "spot"));
       assertEquals(
           builtIn(
@@ -363,7 +362,7 @@ class PgIntrospectorIT {
           CREATE TABLE t (
             m mood, moods mood[], c strict_code, cs code[], names varchar(7)[], si small_ints,
             r int4range, rn numrange, b bit(3), v varbit, vn varbit(9), i inet, ci cidr, mac macaddr,
-            dur interval, tz timetz, cash money, x xml, s tsvector, pts point[]
+            dur interval, tz timetz, cash money, x xml, s tsvector, pts pg_lsn[]
           );
           """);
       Table t = table(introspect(db, List.of("public")), "t");

@@ -81,12 +81,12 @@ class ServerChecksFillIT {
       FillPlan plan;
       FillPlan again;
       try (Connection c = db.connect()) {
-        plan = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
+        plan = Plans.checkedPlan(Fills.schema(db), settings, c, new ServerChecks(c, notes::add));
         c.setAutoCommit(false); // inside a caller's transaction, which goes on
         try (Statement s = c.createStatement()) {
           s.execute("INSERT INTO product (sku, code, a, b) VALUES ('b', '12', 1, 2)");
         }
-        again = Plans.checkedPlan(Fills.schema(db), settings, new ServerChecks(c, notes::add));
+        again = Plans.checkedPlan(Fills.schema(db), settings, c, new ServerChecks(c, notes::add));
         assertEquals(1L, single(c, "SELECT count(*) FROM product"));
         assertEquals(0L, single(c, "SELECT count(*) FROM pg_class WHERE relpersistence = 't'"));
         c.rollback();

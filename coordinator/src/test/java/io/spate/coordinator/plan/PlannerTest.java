@@ -885,8 +885,8 @@ class PlannerTest {
         "3 problems",
         "t.spots has type point[]",
         "CHECK sku_check of domain sku on 't.sku'",
-        "t.flag is a key",
-        "boolean");
+        "t.flag is a unique boolean, which holds 2 distinct values",
+        "--rows t=2");
 
     FillConfig decided =
         new FillConfig(
@@ -906,7 +906,7 @@ class PlannerTest {
                         "spots",
                         new ColumnConfig(null, null, null, null, null, null, null, null, true)))));
     SpateException rest = planFails(new Schema(List.of(t)), decided);
-    assertMentions(rest.getMessage(), "t.flag is a key");
+    assertMentions(rest.getMessage(), "t.flag is a unique boolean");
   }
 
   private static Table codeTable() {
@@ -920,5 +920,59 @@ class PlannerTest {
 
   private static ColumnConfig value(String value) {
     return new ColumnConfig(value, null, null, null, null, null, null, null, null);
+  }
+
+  // ---- keys of few values ----------------------------------------------------------------------
+
+  private static Column kind() {
+    return new Column(
+        "kind",
+        SqlType.ENUM,
+        "kind",
+        -1,
+        -1,
+        -1,
+        false,
+        false,
+        false,
+        null,
+        1,
+        null,
+        List.of("small", "medium", "large"),
+        List.of());
+  }
+
+  @Test
+  void anEnumBesideAnIntegerInAKeyCyclesItsLabelsButAloneMustHoldTheRows() {
+    Table pair = table("pair", List.of(kind(), integer("n")), List.of("kind", "n"), List.of());
+    assertEquals(
+        new ColumnPlan.KeySequence("kind", 1, 0),
+        plan(new Schema(List.of(pair)), FillConfig.EMPTY).table("pair").column("kind"));
+    Table alone = table("alone", List.of(kind()), List.of("kind"), List.of());
+    assertMentions(
+        planFails(new Schema(List.of(alone)), FillConfig.EMPTY).getMessage(),
+        "alone.kind is a unique kind, which holds 3 distinct values, but 1000 rows need 1000",
+        "give 'alone' at most 3 rows (--rows alone=3)");
+  }
+
+  @Test
+  void anEnumKeyedBesideAForeignKeyIsToldToFillPerParentRowAndFillsSo() {
+    Table item = table("item", List.of(integer("id")), List.of("id"), List.of());
+    Table tag =
+        table(
+            "item_tag",
+            List.of(integer("item_id"), kind()),
+            List.of("item_id", "kind"),
+            List.of(fk("item_tag_item_id_fkey", List.of("item_id"), "item", List.of("id"))));
+    Schema schema = new Schema(List.of(item, tag));
+    assertMentions(
+        planFails(schema, FillConfig.EMPTY).getMessage(),
+        "item_tag.kind is a unique kind, which holds 3 distinct values",
+        "or fill it per item row: `tables: {item_tag: {per: item, count: \"1..3\"}}`");
+    FillConfig perItem =
+        new FillConfig(null, null, null, null, Map.of("item_tag", per("item", "1..3")));
+    assertEquals(
+        new ColumnPlan.KeySequence("kind", 1, 3),
+        plan(schema, perItem).table("item_tag").column("kind"));
   }
 }

@@ -56,7 +56,22 @@ final class PgTypes {
           Map.entry("bit", SqlType.BIT),
           Map.entry("varbit", SqlType.VARBIT),
           Map.entry("xml", SqlType.XML),
-          Map.entry("tsvector", SqlType.TSVECTOR));
+          Map.entry("tsvector", SqlType.TSVECTOR),
+          Map.entry("point", SqlType.POINT),
+          Map.entry("line", SqlType.LINE),
+          Map.entry("lseg", SqlType.LSEG),
+          Map.entry("box", SqlType.BOX),
+          Map.entry("path", SqlType.PATH),
+          Map.entry("polygon", SqlType.POLYGON),
+          Map.entry("circle", SqlType.CIRCLE));
+
+  /** Extension types, in whatever schema the extension was created, by their name. */
+  private static final Map<String, SqlType> EXTENSION_TYPES =
+      Map.of(
+          "citext", SqlType.CITEXT,
+          "cube", SqlType.CUBE,
+          "geometry", SqlType.GEOMETRY,
+          "geography", SqlType.GEOGRAPHY);
 
   /**
    * Every type the columns use, and recursively the base types of domains, the element types of
@@ -178,13 +193,16 @@ final class PgTypes {
     return base(name, oid, typmod, typeName, t);
   }
 
-  /** A base type: a built-in, citext or unsupported, with its length or precision and scale. */
+  /**
+   * A base type: a built-in, an extension's known type or unsupported, with its length or precision
+   * and scale.
+   */
   private static Column base(String name, long oid, int typmod, String typeName, PgType t) {
     SqlType type = SqlType.UNSUPPORTED;
     if (t.kind().equals("b") && t.schema().equals("pg_catalog")) {
       type = TYPES_BY_TYPNAME.getOrDefault(t.name(), SqlType.UNSUPPORTED);
-    } else if (t.kind().equals("b") && t.name().equals("citext")) {
-      type = SqlType.CITEXT; // the extension's type, in whatever schema it was created
+    } else if (t.kind().equals("b")) {
+      type = EXTENSION_TYPES.getOrDefault(t.name(), SqlType.UNSUPPORTED);
     }
     int length = -1;
     int precision = -1;
@@ -193,6 +211,8 @@ final class PgTypes {
       length = typmod - VARHDRSZ;
     } else if (type == SqlType.BIT || type == SqlType.VARBIT) {
       length = typmod; // bit counts carry no header; plain bit is bit(1)
+    } else if (type == SqlType.GEOMETRY || type == SqlType.GEOGRAPHY) {
+      length = typmod; // PostGIS's packed shape, dimensions and SRID
     } else if (type == SqlType.NUMERIC && typmod >= 0) {
       int packed = typmod - VARHDRSZ;
       precision = (packed >> 16) & 0xffff;

@@ -43,6 +43,7 @@ public final class LocalJob {
     return Plans.checkedPlan(
         PgIntrospector.introspect(connection, schemas),
         settings,
+        connection,
         new ServerChecks(connection, notes));
   }
 

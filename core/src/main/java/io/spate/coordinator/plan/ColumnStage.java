@@ -105,27 +105,28 @@ final class ColumnStage {
       }
       return new ColumnPlan.Skip(c.name(), "skipped by the config");
     }
+    boolean listed = cc != null && (cc.value() != null || !cc.values().isEmpty());
+    boolean keyed =
+        t.partitionsBy(c.name())
+            || t.keys().stream().anyMatch(k -> k.columns().contains(c.name()))
+            || t.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(c.name()));
+    if (!c.supported() && listed && !keyed) {
+      // the server encodes the literals at plan time (ValueSpec#binary)
+      return new ColumnPlan.Values(
+          c.name(), ValueSpecs.of(t, c, cc, settings().nullRatio(), problems));
+    }
     if (!c.supported()) {
+      String config = "`tables: {" + t.id() + ": {columns: {" + c.name() + ": {";
       problems.add(
           where
               + " has type "
               + c.typeName()
-              + ", which Spate cannot generate yet; "
+              + ", which Spate cannot generate yet; give it a fixed value with "
+              + config
+              + "value: '...'}}}}` in the config"
               + (c.nullable() || c.defaultExpr() != null
-                  ? "skip it with `tables: {"
-                      + t.id()
-                      + ": {columns: {"
-                      + c.name()
-                      + ": {skip: true}}}}` in the config"
-                  : "it is NOT NULL without a default: give it one (ALTER TABLE "
-                      + t.qualifiedName()
-                      + " ALTER COLUMN "
-                      + Table.quote(c.name())
-                      + " SET DEFAULT ...) and skip it with `tables: {"
-                      + t.id()
-                      + ": {columns: {"
-                      + c.name()
-                      + ": {skip: true}}}}`, or size the table `rows: 0`"));
+                  ? ", or skip it with " + config + "skip: true}}}}`"
+                  : ""));
       return new ColumnPlan.Skip(c.name(), "unsupported type");
     }
     if (t.partitionsBy(c.name())) {

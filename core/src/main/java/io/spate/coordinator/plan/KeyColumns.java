@@ -3,12 +3,14 @@ package io.spate.coordinator.plan;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Partition;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
+import io.spate.worker.generate.KeyCells;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -158,56 +160,112 @@ final class KeyColumns {
               + range.capacity()
               + "` (or fewer) in the config");
     }
-    if (!uniqueByConstruction(c.type())) {
+    if (!uniqueByConstruction(c)) {
       problems.add(
           t.id()
               + "."
               + c.name()
               + " is a key, identity or serial column of type "
               + c.typeName()
-              + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr and macaddr)");
-    }
-    long typeMax =
-        switch (c.type()) {
-          case SMALLINT -> Short.MAX_VALUE;
-          case INTEGER -> Integer.MAX_VALUE;
-          case INET, CIDR -> 0xFFFF_FFFFL;
-          case MACADDR -> 0xFFFF_FFFF_FFFFL;
-          default -> Long.MAX_VALUE;
-        };
-    if (maxValue > typeMax) {
+              + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr, macaddr, enums, booleans and arrays of these)");
+    } else if (maxValue > KeyCells.capacity(c) && !(finite(c) && toldApartByOthers(t, c))) {
+      problems.add(tooFew(t, c, span, maxValue));
+    } else if (maxValue > KeyCells.digitKeys(c) && lengthOrPatternChecked(t, c)) {
+      long digits = KeyCells.digitKeys(c);
       problems.add(
           t.id()
               + "."
               + c.name()
               + " is a unique "
               + c.typeName()
-              + " but needs values up to "
-              + maxValue
-              + " for "
+              + " whose "
               + shape.rows(t.id())
-              + " rows");
-    }
-    if (c.type().isText() && c.length() > 0 && String.valueOf(maxValue).length() > c.length()) {
-      problems.add(
-          t.id()
-              + "."
-              + c.name()
-              + " is a unique "
-              + c.typeName()
-              + " but "
-              + maxValue
-              + " needs "
-              + String.valueOf(maxValue).length()
-              + " characters");
+              + " rows need keys past its "
+              + digits
+              + " numbers, written with capital letters, which a length or pattern CHECK on it may refuse: give '"
+              + t.id()
+              + "' at most "
+              + digits
+              + " rows (--rows "
+              + t.id()
+              + "="
+              + digits
+              + ")");
     }
     CheckReports.checkedKey(t, c, first, maxValue, problems);
     return new ColumnPlan.KeySequence(c.name(), first, span);
   }
 
-  /** Types whose key sequence writes distinct values for distinct ordinals. */
-  private static boolean uniqueByConstruction(SqlType type) {
-    return switch (type) {
+  /**
+   * The problem of a key column whose type holds fewer values than its rows need, with the setting
+   * that fits: fewer rows, or (in a key beside a foreign key) few enough rows per parent row.
+   */
+  private String tooFew(Table t, Column c, long span, long maxValue) {
+    long capacity = KeyCells.capacity(c);
+    String id = t.id();
+    String fix;
+    if (span > 0) {
+      fix = "give each group at most " + capacity + " rows (the `count` of '" + id + "')";
+    } else {
+      fix = "give '" + id + "' at most " + capacity + " rows (--rows " + id + "=" + capacity + ")";
+      String parent =
+          driving(t).stream()
+              .filter(k -> k.columns().contains(c.name()))
+              .flatMap(
+                  k -> t.foreignKeys().stream().filter(fk -> k.columns().containsAll(fk.columns())))
+              .map(ForeignKey::refTable)
+              .filter(p -> !p.equals(id))
+              .findFirst()
+              .orElse(null);
+      if (parent != null) {
+        fix +=
+            ", or fill it per "
+                + parent
+                + " row: `tables: {"
+                + id
+                + ": {per: "
+                + parent
+                + ", count: \"1.."
+                + capacity
+                + "\"}}`";
+      }
+    }
+    return id
+        + "."
+        + c.name()
+        + " is a unique "
+        + c.typeName()
+        + ", which holds "
+        + capacity
+        + " distinct values, but "
+        + shape.rows(id)
+        + " rows need "
+        + maxValue
+        + ": "
+        + fix
+        + ", or widen the type";
+  }
+
+  /** Whether a length or pattern CHECK of the table, or of the column's domain, is on it. */
+  private static boolean lengthOrPatternChecked(Table t, Column c) {
+    return t.checks().stream().anyMatch(check -> lengthOrPattern(check, c.name()))
+        || c.domainChecks().stream().anyMatch(check -> lengthOrPattern(check, Column.DOMAIN_VALUE));
+  }
+
+  private static boolean lengthOrPattern(Check check, String column) {
+    return switch (check) {
+      case Check.Length len -> len.column().equals(column);
+      case Check.Matches m -> m.column().equals(column);
+      default -> false;
+    };
+  }
+
+  /**
+   * Columns whose key sequence writes distinct values for distinct ordinals, up to {@link
+   * KeyCells#capacity}.
+   */
+  private static boolean uniqueByConstruction(Column c) {
+    return switch (c.type()) {
       case SMALLINT,
           INTEGER,
           BIGINT,
@@ -225,8 +283,42 @@ final class KeyColumns {
           BYTEA,
           INET,
           CIDR,
-          MACADDR ->
+          MACADDR,
+          ENUM,
+          BOOLEAN ->
           true;
+      case ARRAY -> c.element() != null && uniqueByConstruction(c.element());
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether every driving key holding {@code c} has another column that tells its rows apart by
+   * itself: a key sequence no foreign key covers, not of a {@link #finite} type (its values are
+   * distinct wherever {@code c}'s group is, so {@code c} may repeat, as an enum's three labels do
+   * beside an integer in {@code UNIQUE (kind, n)}).
+   */
+  private static boolean toldApartByOthers(Table t, Column c) {
+    return driving(t).stream()
+        .filter(k -> k.columns().contains(c.name()))
+        .allMatch(
+            k ->
+                k.columns().stream()
+                    .filter(other -> !other.equals(c.name()))
+                    .filter(
+                        other ->
+                            !t.partitionsBy(other)
+                                && t.foreignKeys().stream()
+                                    .noneMatch(fk -> fk.columns().contains(other)))
+                    .map(other -> t.column(other).orElse(null))
+                    .anyMatch(o -> o != null && uniqueByConstruction(o) && !finite(o)));
+  }
+
+  /** Types of a few values: their key sequence wraps around rather than running out. */
+  private static boolean finite(Column c) {
+    return switch (c.type()) {
+      case ENUM, BOOLEAN -> true;
+      case ARRAY -> c.element() != null && finite(c.element());
       default -> false;
     };
   }

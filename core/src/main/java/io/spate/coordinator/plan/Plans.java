@@ -6,6 +6,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.generate.Engine;
+import java.sql.Connection;
 
 /**
  * The plan a fill runs: the {@link Planner}'s, with every configured literal and range checked by
@@ -18,19 +19,25 @@ public final class Plans {
   private Plans() {}
 
   /**
-   * Plans the fill and checks its literals, or throws one {@link SpateException} listing every
-   * problem found (the planner's first, then those of the literals).
+   * Plans the fill, has the target server encode the literals the engine does not read ({@link
+   * ServerLiterals}) and checks every literal, or throws one {@link SpateException} listing every
+   * problem found (the planner's first, then those of the literals). Without a target only the
+   * literals the engine reads are allowed.
    */
   public static FillPlan checkedPlan(Schema schema, FillSettings settings) {
-    return checkedPlan(schema, settings, null);
+    return checkedPlan(schema, settings, null, null);
   }
 
   /**
-   * The same, the {@code server} deciding the CHECKs Spate cannot read (see {@link CheckPools}).
+   * The same on a target: {@code connection} encodes the literals ({@link ServerLiterals}), {@code
+   * server} decides the CHECKs Spate cannot read ({@link CheckPools}); both null, or neither.
    */
-  public static FillPlan checkedPlan(Schema schema, FillSettings settings, CheckServer server) {
-    FillPlan plan = Planner.plan(schema, settings, server);
+  public static FillPlan checkedPlan(
+      Schema schema, FillSettings settings, Connection connection, CheckServer server) {
     Problems problems = new Problems();
+    FillPlan plan =
+        ServerLiterals.encode(Planner.plan(schema, settings, server), connection, problems);
+    problems.throwIfAny("cannot plan the fill");
     checkLiterals(plan, problems);
     problems.throwIfAny("cannot plan the fill");
     return plan;

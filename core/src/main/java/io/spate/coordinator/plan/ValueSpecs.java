@@ -106,7 +106,28 @@ final class ValueSpecs {
    */
   private static boolean boundsUnsupported(SqlType type) {
     return switch (type) {
-      case INET, CIDR, MACADDR, INTERVAL, TIMETZ, BIT, VARBIT, XML, TSVECTOR, ARRAY, RANGE -> true;
+      case INET,
+          CIDR,
+          MACADDR,
+          INTERVAL,
+          TIMETZ,
+          BIT,
+          VARBIT,
+          XML,
+          TSVECTOR,
+          ARRAY,
+          RANGE,
+          POINT,
+          LINE,
+          LSEG,
+          BOX,
+          PATH,
+          POLYGON,
+          CIRCLE,
+          CUBE,
+          GEOMETRY,
+          GEOGRAPHY ->
+          true;
       default -> false;
     };
   }

@@ -473,6 +473,23 @@ public final class CopyBinaryWriter {
     }
   }
 
+  /** Appends a big-endian int32 inside a field. */
+  public void putInt4(int v) {
+    ensureCapacity(4);
+    INT_BE.set(buffer, position, v);
+    position += 4;
+  }
+
+  /**
+   * Appends a big-endian float8 inside a field: the geometric types' coordinates, a cube's, and
+   * those of PostGIS's well-known binary in its big-endian (XDR) form.
+   */
+  public void putFloat8(double v) {
+    ensureCapacity(8);
+    LONG_BE.set(buffer, position, Double.doubleToRawLongBits(v));
+    position += 8;
+  }
+
   /** Bytes written since construction or the last {@link #reset()}. */
   public int size() {
     return position;

@@ -80,8 +80,7 @@ public final class Engine {
           throw new IllegalStateException(
               table.name() + "." + column.name() + " is not written: " + skip.reason());
       case ColumnPlan.KeySequence key ->
-          new KeyCells.KeySequence(
-              column.type(), key.first(), key.span(), Literals.numericScale(column), stream);
+          new KeyCells.KeySequence(column, key.first(), key.span(), stream);
       case ColumnPlan.Reference ref -> reference(table, column, ref);
       case ColumnPlan.Derived derived ->
           new KeyCells.Derived(
@@ -170,6 +169,29 @@ public final class Engine {
     return new KeyCells.Reference(pick, parentCell, column.type(), sameType);
   }
 
+  /**
+   * Whether {@link #encodeLiteral} reads literals of the column's type (and its elements'); the
+   * server encodes the others at plan time ({@link ValueSpec#binary()}).
+   */
+  public static boolean readsLiterals(Column column) {
+    return switch (column.type()) {
+      case POINT, LINE, LSEG, BOX, PATH, POLYGON, CIRCLE, CUBE, GEOMETRY, GEOGRAPHY, UNSUPPORTED ->
+          false;
+      case ARRAY, RANGE -> column.supported() && readsLiterals(column.element());
+      default -> true;
+    };
+  }
+
+  /** Whether {@link #encodeLiteral} reads this literal of the column's type. */
+  public static boolean readsLiteral(Column column, String literal) {
+    try {
+      encodeLiteral(column, literal);
+      return true;
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      return false;
+    }
+  }
+
   /** Encodes one literal as a field's bytes, for value lists: parsed and encoded once per fill. */
   static byte[] encodeLiteral(Column column, String literal) {
     CopyBinaryWriter out = new CopyBinaryWriter(64);
@@ -206,8 +228,9 @@ public final class Engine {
       }
       case INET, CIDR, MACADDR, INTERVAL, TIMETZ, BIT, VARBIT, TSVECTOR, ARRAY, RANGE ->
           ExtraLiterals.write(column, literal, out);
-      case UNSUPPORTED ->
-          throw new IllegalArgumentException("cannot encode values of type " + column.typeName());
+      case POINT, LINE, LSEG, BOX, PATH, POLYGON, CIRCLE, CUBE, GEOMETRY, GEOGRAPHY, UNSUPPORTED ->
+          throw new IllegalArgumentException(
+              "cannot read literals of type " + column.typeName() + " (the server encodes them)");
     }
     return Arrays.copyOfRange(out.array(), 4, out.size());
   }

@@ -2,6 +2,7 @@ package io.spate.worker.generate;
 
 import static io.spate.worker.generate.Cells.writeIntegral;
 
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
 import io.spate.worker.encode.CopyBinaryWriter;
@@ -12,32 +13,95 @@ import io.spate.worker.encode.CopyBinaryWriter;
  * the parent's own cell at the picked parent slot, so parent and child agree however the slots are
  * split.
  */
-final class KeyCells {
+public final class KeyCells {
 
   private KeyCells() {}
 
   /**
+   * How many of a column's keys are written as decimal digits alone: a char(n) or varchar(n) writes
+   * letters past {@code 10^n - 1}; every other column none.
+   */
+  public static long digitKeys(Column column) {
+    boolean lettered =
+        (column.type() == SqlType.CHAR || column.type() == SqlType.VARCHAR)
+            && column.length() > 0
+            && column.length() <= KeySequence.MAX_ALPHANUMERIC_LENGTH;
+    return lettered ? KeySequence.pow10(column.length()) - 1 : Long.MAX_VALUE;
+  }
+
+  /**
+   * How many distinct values a key sequence writes for a column: ordinals {@code 1..capacity} are
+   * distinct, larger ones repeat or do not fit. {@link Long#MAX_VALUE} when no fill reaches it.
+   */
+  public static long capacity(Column column) {
+    int length = column.length();
+    return switch (column.type()) {
+      case SMALLINT -> Short.MAX_VALUE;
+      case INTEGER -> Integer.MAX_VALUE;
+      case INET, CIDR -> 0xFFFF_FFFFL;
+      case MACADDR -> 0xFFFF_FFFF_FFFFL;
+      case ENUM -> column.enumLabels().size();
+      case BOOLEAN -> 2;
+      case ARRAY -> column.element() == null ? 0 : capacity(column.element());
+      case CHAR, VARCHAR -> {
+        if (length > 0 && length <= KeySequence.MAX_ALPHANUMERIC_LENGTH) {
+          yield KeySequence.pow36(length) - 1;
+        }
+        yield length > 0 && length < 19 ? KeySequence.pow10(length) - 1 : Long.MAX_VALUE;
+      }
+      default -> Long.MAX_VALUE;
+    };
+  }
+
+  /**
    * A unique key component: {@code first + ordinal}. Integral types write the number; text and
-   * bytea write its decimal digits; uuid embeds a 62-bit bijection of it; numeric writes it at
-   * scale 0; inet and cidr write host 10.0.0.0 + n (/32), macaddr 02:00:00:00:00:00 xor n.
+   * bytea write its decimal digits, and a char(n) or varchar(n) past the n-digit numbers a string
+   * of n digits and capital letters with a letter in it ({@link #writeAlphanumeric}); uuid embeds a
+   * 62-bit bijection of it; numeric writes it at scale 0; inet and cidr write host 10.0.0.0 + n
+   * (/32), macaddr 02:00:00:00:00:00 xor n. An enum writes label {@code (n - 1) mod labels}, a
+   * boolean false, true, false...: distinct while n stays within the labels, else the key's other
+   * columns tell rows apart. An array writes the one-element array of its element's key.
    */
   static final class KeySequence extends CellGen {
     private static final long MASK_62 = (1L << 62) - 1;
     private static final long TEN_DOT = 0x0A00_0000L;
     private static final long LOCAL_MAC = 0x02L << 40;
+
+    /** The longest char(n) written with letters past its digits: 36^12 still fits a long. */
+    static final int MAX_ALPHANUMERIC_LENGTH = 12;
+
+    private static final byte[] ALPHANUMERIC =
+        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private final SqlType type;
     private final long first;
     private final long span;
     private final int numericScale;
     private final long uuidHigh;
+    private final int length;
+    private final byte[][] labels;
+    private final KeySequence element;
+    private final int elementOid;
     private final byte[] digits = new byte[20];
 
-    KeySequence(SqlType type, long first, long span, int numericScale, long stream) {
-      this.type = type;
+    KeySequence(Column column, long first, long span, long stream) {
+      this.type = column.type();
       this.first = first;
       this.span = span;
-      this.numericScale = numericScale;
+      this.numericScale = Literals.numericScale(column);
       this.uuidHigh = (stream & ~0xF000L) | 0x4000L;
+      this.length = column.length();
+      this.labels =
+          column.enumLabels().stream()
+              .map(l -> l.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+              .toArray(byte[][]::new);
+      if (type == SqlType.ARRAY) {
+        this.element = new KeySequence(column.element(), first, span, stream);
+        this.elementOid = (int) column.element().typeOid();
+      } else {
+        this.element = null;
+        this.elementOid = 0;
+      }
     }
 
     @Override
@@ -55,12 +119,77 @@ final class KeyCells {
       long value = longValue(slot);
       switch (type) {
         case NUMERIC -> out.writeNumeric(value * pow10(numericScale), numericScale);
-        case CHAR, VARCHAR, TEXT, CITEXT, BYTEA -> writeDigits(value, out);
+        case CHAR, VARCHAR -> {
+          if (length > 0 && length <= MAX_ALPHANUMERIC_LENGTH && value >= pow10(length)) {
+            writeAlphanumeric(value - pow10(length), out);
+          } else {
+            writeDigits(value, out);
+          }
+        }
+        case TEXT, CITEXT, BYTEA -> writeDigits(value, out);
         case UUID -> out.writeUuid(uuidHigh, (1L << 63) | permute62(value));
         case INET, CIDR -> out.writeInet((int) (TEN_DOT + value), 32, type == SqlType.CIDR);
         case MACADDR -> out.writeMacaddr(LOCAL_MAC ^ value);
+        case ENUM -> {
+          byte[] label = labels[(int) Math.floorMod(value - 1, (long) labels.length)];
+          out.writeBytes(label, 0, label.length);
+        }
+        case BOOLEAN -> out.writeBool(Math.floorMod(value, 2L) == 0);
+        case ARRAY -> {
+          int field = out.beginArray(elementOid, 1, false);
+          element.write(slot, out);
+          out.endField(field);
+        }
         default -> writeIntegral(type, value, out);
       }
+    }
+
+    /**
+     * The {@code k}-th string of {@code length} digits and capital letters holding a letter, so
+     * never one of the decimal keys: strings whose first letter is at position p come in blocks of
+     * {@code 10^p * 26 * 36^(length-1-p)}, p from 0; within a block, the digits before the letter,
+     * the letter and the characters after it are k's mixed-radix digits.
+     */
+    private void writeAlphanumeric(long k, CopyBinaryWriter out) {
+      int field = out.beginField();
+      long rest = k;
+      for (int p = 0; p < length; p++) {
+        long after = pow36(length - 1 - p);
+        long block = pow10(p) * 26 * after;
+        if (rest < block) {
+          long prefix = rest / (26 * after);
+          long letter = rest / after % 26;
+          long suffix = rest % after;
+          putBase(prefix, 10, p, out);
+          out.putByte(ALPHANUMERIC[10 + (int) letter]);
+          putBase(suffix, 36, length - 1 - p, out);
+          out.endField(field);
+          return;
+        }
+        rest -= block;
+      }
+      throw new IllegalStateException(
+          "key " + k + " is past the " + length + "-character strings of digits and letters");
+    }
+
+    /** {@code value} as exactly {@code count} digits in {@code base}, most significant first. */
+    private static void putBase(long value, int base, int count, CopyBinaryWriter out) {
+      long unit = 1;
+      for (int i = 1; i < count; i++) {
+        unit *= base;
+      }
+      for (int i = 0; i < count; i++) {
+        out.putByte(ALPHANUMERIC[(int) (value / unit % base)]);
+        unit /= base;
+      }
+    }
+
+    static long pow36(int n) {
+      long p = 1;
+      for (int i = 0; i < n; i++) {
+        p *= 36;
+      }
+      return p;
     }
 
     private void writeDigits(long value, CopyBinaryWriter out) {
@@ -76,7 +205,7 @@ final class KeyCells {
       return x ^ (x >>> 32);
     }
 
-    private static long pow10(int n) {
+    static long pow10(int n) {
       long p = 1;
       for (int i = 0; i < n; i++) {
         p *= 10;

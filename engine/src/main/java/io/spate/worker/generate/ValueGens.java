@@ -6,6 +6,7 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Streams;
 import java.math.RoundingMode;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -49,6 +50,10 @@ final class ValueGens {
       case TSVECTOR -> new ExtraCells.TsVector(stream);
       case ARRAY -> array(column, spec, stream);
       case RANGE -> range(column, stream);
+      case POINT, LINE, LSEG, BOX, PATH, POLYGON, CIRCLE -> new GeoCells.Geometric(type, stream);
+      case CUBE -> new GeoCells.Cube(stream);
+      case GEOMETRY, GEOGRAPHY ->
+          new GeoCells.PostGis(stream, column.length(), type == SqlType.GEOGRAPHY);
       case UNSUPPORTED ->
           throw new IllegalStateException(
               column.name() + ": no generator for type " + column.typeName());
@@ -183,10 +188,13 @@ final class ValueGens {
     }
     int n = spec.values().size();
     byte[][] encoded = new byte[n][];
-    boolean carried = Literals.isIntegralOrNumeric(column.type());
+    boolean carried = !spec.binary() && Literals.isIntegralOrNumeric(column.type());
     long[] longs = carried ? new long[n] : null;
     for (int i = 0; i < n; i++) {
-      encoded[i] = Engine.encodeLiteral(column, spec.values().get(i));
+      encoded[i] =
+          spec.binary()
+              ? HexFormat.of().parseHex(spec.values().get(i))
+              : Engine.encodeLiteral(column, spec.values().get(i));
       if (carried) {
         longs[i] = Literals.toLong(column, spec.values().get(i));
       }

@@ -24,6 +24,9 @@ import java.util.List;
  * @param slotSuffix each value gets the row's slot number inserted before its first {@code @} (at
  *     its end when it has none): unique per row when the values hold no digits, for a text column
  *     in a unique key
+ * @param binary each of {@code values} is the hex of a field's binary form (the type's send
+ *     function's output, asked of the server at plan time), written as it is: for types whose input
+ *     syntax Spate does not read
  */
 public record ValueSpec(
     List<String> values,
@@ -38,7 +41,8 @@ public record ValueSpec(
     double nullRatio,
     ValueSpec element,
     String group,
-    boolean slotSuffix) {
+    boolean slotSuffix,
+    boolean binary) {
 
   public ValueSpec {
     values = List.copyOf(values);
@@ -52,6 +56,41 @@ public record ValueSpec(
     if (slotSuffix && values.isEmpty()) {
       throw new IllegalArgumentException("a slot suffix needs values to suffix");
     }
+    if (binary && (slotSuffix || values.isEmpty())) {
+      throw new IllegalArgumentException("binary values are a non-empty list, never suffixed");
+    }
+  }
+
+  /** A spec of literals in the type's input syntax. */
+  public ValueSpec(
+      List<String> values,
+      List<Double> weights,
+      String min,
+      String max,
+      boolean minExclusive,
+      boolean maxExclusive,
+      int minLength,
+      int maxLength,
+      Distribution distribution,
+      double nullRatio,
+      ValueSpec element,
+      String group,
+      boolean slotSuffix) {
+    this(
+        values,
+        weights,
+        min,
+        max,
+        minExclusive,
+        maxExclusive,
+        minLength,
+        maxLength,
+        distribution,
+        nullRatio,
+        element,
+        group,
+        slotSuffix,
+        false);
   }
 
   /** A spec of a column drawn on its own (no group, no suffix). */

@@ -49,6 +49,22 @@ public enum SqlType {
   TSVECTOR,
   /** The citext extension's case-insensitive text; its binary form is text's. */
   CITEXT,
+  /** The geometric types: valid shapes (a line not degenerate, a polygon of three points). */
+  POINT,
+  LINE,
+  LSEG,
+  BOX,
+  PATH,
+  POLYGON,
+  CIRCLE,
+  /** The cube extension's n-dimensional box or point: a point of three coordinates. */
+  CUBE,
+  /**
+   * PostGIS geometry and geography: the shape, dimensions and SRID of {@link Column#length()}'s
+   * type modifier (PostGIS's packed typmod, -1 when none), at valid longitudes and latitudes.
+   */
+  GEOMETRY,
+  GEOGRAPHY,
   UNSUPPORTED;
 
   /**

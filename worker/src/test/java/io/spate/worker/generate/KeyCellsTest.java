@@ -1,0 +1,78 @@
+package io.spate.worker.generate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.worker.encode.CopyBinaryWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class KeyCellsTest {
+
+  private static Column chars(int length) {
+    return new Column(
+        "code",
+        SqlType.CHAR,
+        "character(" + length + ")",
+        length,
+        -1,
+        -1,
+        false,
+        false,
+        false,
+        null);
+  }
+
+  /** The text a key sequence starting at 1 writes for the row in {@code slot}. */
+  private static String key(KeyCells.KeySequence key, long slot) {
+    CopyBinaryWriter out = new CopyBinaryWriter(16);
+    key.write(slot, out);
+    return new String(out.array(), 4, out.size() - 4, StandardCharsets.US_ASCII);
+  }
+
+  @Test
+  void charCodesRunPastTheirDigitsIntoDistinctCodesOfDigitsAndCapitalLetters() {
+    for (int length = 1; length <= 3; length++) {
+      long capacity = KeyCells.capacity(chars(length));
+      assertEquals((long) Math.pow(36, length) - 1, capacity);
+      KeyCells.KeySequence seq = new KeyCells.KeySequence(chars(length), 1, 0, 7);
+      Set<String> seen = new HashSet<>();
+      for (long slot = 0; slot < capacity; slot++) {
+        String code = key(seq, slot);
+        assertTrue(code.length() <= length && code.matches("[0-9A-Z]+"), code);
+        assertTrue(seen.add(code), () -> "repeated " + code);
+        assertEquals(slot + 1 < Math.pow(10, length), code.matches("[0-9]+"), code);
+      }
+    }
+  }
+
+  @Test
+  void enumAndBooleanKeysCycleThroughTheirValues() {
+    Column kind =
+        new Column(
+            "kind",
+            SqlType.ENUM,
+            "kind",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            1,
+            null,
+            List.of("small", "large"),
+            List.of());
+    KeyCells.KeySequence seq = new KeyCells.KeySequence(kind, 1, 0, 7);
+    assertEquals(
+        List.of("small", "large", "small"), List.of(key(seq, 0), key(seq, 1), key(seq, 2)));
+    assertEquals(2, KeyCells.capacity(kind));
+    assertEquals(2, KeyCells.capacity(Column.of("flag", SqlType.BOOLEAN)));
+  }
+}
