@@ -20,7 +20,8 @@ import java.util.Set;
  * key. Invariant: a reference to a lineage ancestor picks the group's parent row ({@code GROUP}); a
  * key made only of foreign keys maps the rows of a group injectively onto parent rows (mixed radix
  * over several parents, {@code INJECTIVE}); a deferred self-reference points to an earlier row
- * ({@code EARLIER}); any other picks randomly within the nearest shared ancestor ({@code RANDOM}).
+ * ({@code EARLIER}), a NOT NULL one to an earlier row of its block or itself ({@code
+ * EARLIER_OR_SELF}); any other picks randomly within the nearest shared ancestor ({@code RANDOM}).
  * Only random and earlier picks may be NULL.
  */
 final class ReferenceStage {
@@ -84,6 +85,8 @@ final class ReferenceStage {
     for (ForeignKey fk : t.foreignKeys()) {
       if (fk.refTable().equals(t.id()) && deferredOf(t.id()).contains(fk.name())) {
         result.put(fk.name(), earlierRow(t, fk));
+      } else if (fk.refTable().equals(t.id())) {
+        result.computeIfAbsent(fk.name(), name -> earlierRowOrSelf(t, fk));
       }
       result.computeIfAbsent(fk.name(), name -> randomReference(t, fk, ancestors));
       double nullRatio = referenceNullRatio(t, fk);
@@ -98,7 +101,7 @@ final class ReferenceStage {
                   + "': nullRatio "
                   + nullRatio
                   + " must be between 0 and 1");
-        } else if (plan.pick() != Pick.RANDOM && plan.pick() != Pick.EARLIER) {
+        } else if (plan.pick() == Pick.GROUP || plan.pick() == Pick.INJECTIVE) {
           problems.add(
               "foreign key "
                   + fk.name()
@@ -252,16 +255,7 @@ final class ReferenceStage {
 
   /** A self-reference: each row points to an earlier row of its own table, the first is a root. */
   private ReferencePlan earlierRow(Table t, ForeignKey fk) {
-    if (!lineage.dense(t.id())) {
-      problems.add(
-          "table '"
-              + t.id()
-              + "' references itself ("
-              + fk.name()
-              + ") and is filled per '"
-              + lineage.fanout(t.id()).parent()
-              + "' with a varying count: give it a fixed count, or rows");
-    }
+    dense(t, fk);
     return new ReferencePlan(
         fk.name(),
         t.id(),
@@ -272,6 +266,42 @@ final class ReferenceStage {
         1,
         lineage.slots(t.id()),
         referenceDistribution(t, fk));
+  }
+
+  /**
+   * The slots a NOT NULL self-reference picks within: a row references an earlier row of its block
+   * or itself, and tasks cover whole blocks ({@link TaskStage}), so the server's row-by-row checks
+   * find every referenced row committed or in the same statement.
+   */
+  static final long SELF_REFERENCE_BLOCK = 4096;
+
+  /** A NOT NULL self-reference: each row points to an earlier row of its block, or to itself. */
+  private ReferencePlan earlierRowOrSelf(Table t, ForeignKey fk) {
+    dense(t, fk);
+    return new ReferencePlan(
+        fk.name(),
+        t.id(),
+        Pick.EARLIER_OR_SELF,
+        SELF_REFERENCE_BLOCK,
+        0,
+        0,
+        1,
+        SELF_REFERENCE_BLOCK,
+        referenceDistribution(t, fk));
+  }
+
+  /** A self-reference needs every slot to hold a row; otherwise a problem. */
+  private void dense(Table t, ForeignKey fk) {
+    if (!lineage.dense(t.id())) {
+      problems.add(
+          "table '"
+              + t.id()
+              + "' references itself ("
+              + fk.name()
+              + ") and is filled per '"
+              + lineage.fanout(t.id()).parent()
+              + "' with a varying count: give it a fixed count, or rows");
+    }
   }
 
   /**

@@ -16,6 +16,10 @@ package io.spate.protocol.plan;
  *       moved to a slot the parent really has when its fan-out varies.
  *   <li>{@link Pick#EARLIER}: a self-reference: {@code draw(slot)} by {@code distribution}, an
  *       earlier row of the same table, so the rows form trees; slot 0 is a root (NULL).
+ *   <li>{@link Pick#EARLIER_OR_SELF}: a NOT NULL self-reference: {@code g * groupSpan +
+ *       draw(ordinal + 1)} by {@code distribution}, an earlier row of the same block of {@code
+ *       groupSpan} slots or the row itself (a root references itself). The tasks of the table cover
+ *       whole blocks, so every row a task references is its own or already committed.
  * </ul>
  *
  * <p>With a {@code nullRatio} above 0 (random picks of a nullable foreign key only), that share of
@@ -74,6 +78,7 @@ public record ReferencePlan(
     GROUP,
     INJECTIVE,
     RANDOM,
-    EARLIER
+    EARLIER,
+    EARLIER_OR_SELF
   }
 }

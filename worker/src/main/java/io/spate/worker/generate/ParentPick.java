@@ -56,6 +56,8 @@ final class ParentPick {
         yield nearestParentRow == null ? parent : nearestParentRow.applyAsLong(parent);
       }
       case EARLIER -> slot == 0 ? -1 : Draws.index(distribution, Seeds.cell(stream, slot), slot);
+      case EARLIER_OR_SELF ->
+          group * groupSpan + Draws.index(distribution, Seeds.cell(stream, slot), ordinal + 1);
     };
   }
 }
