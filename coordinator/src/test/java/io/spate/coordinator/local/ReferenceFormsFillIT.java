@@ -45,6 +45,25 @@ class ReferenceFormsFillIT {
   }
 
   @Test
+  void checksBetweenTwoForeignKeysHoldForEveryRow() throws Exception {
+    try (TestDatabase db = filledValidly("checks-between-references.sql")) {
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM relation"));
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM relation WHERE entity0 = entity1"));
+      assertTrue(db.queryLong("SELECT count(DISTINCT entity1) FROM relation") > 500);
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM tag_pair"));
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM tag_pair WHERE tag1 >= tag2"));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM friendship"));
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM friendship WHERE a = b"));
+      db.execute("INSERT INTO entity (name) VALUES ('new')");
+      db.execute("INSERT INTO relation (entity0, entity1) VALUES (1, 2)");
+      db.execute("INSERT INTO tag (label) VALUES ('new')");
+      db.execute("INSERT INTO tag_pair (tag1, tag2) VALUES (1, 2)");
+      db.execute("INSERT INTO person (name) VALUES ('new')");
+      assertEquals(1001L, db.queryLong("SELECT count(*) FROM tag_pair"));
+    }
+  }
+
+  @Test
   void aNotNullSelfReferencePointsToAnEarlierRowOrItself() throws Exception {
     try (TestDatabase db = filledValidly("self-reference-not-null.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM category"));

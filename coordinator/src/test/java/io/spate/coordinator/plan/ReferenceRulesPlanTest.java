@@ -11,6 +11,9 @@ import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.config.TableConfig;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.Distribution;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Schema;
 import java.util.List;
 import java.util.Map;
@@ -84,5 +87,51 @@ class ReferenceRulesPlanTest {
             .table("purchase")
             .reference("purchase_customer")
             .distribution());
+  }
+
+  private static Schema pairs(Check check) {
+    return new Schema(
+        List.of(
+            table("tag", List.of(integer("id")), List.of("id"), List.of()),
+            table("other", List.of(integer("id")), List.of("id"), List.of()),
+            table(
+                "pair",
+                List.of(integer("id"), integer("tag1"), integer("tag2"), integer("other_id")),
+                List.of("id"),
+                List.of(
+                    fk("pair_tag1", List.of("tag1"), "tag", List.of("id")),
+                    fk("pair_tag2", List.of("tag2"), "tag", List.of("id")),
+                    fk("pair_other", List.of("other_id"), "other", List.of("id"))),
+                check)));
+  }
+
+  @Test
+  void aCheckBetweenTwoForeignKeysMakesOnePickRelativeToTheOther() {
+    FillPlan plan =
+        Planner.plan(
+            pairs(new Check.CompareColumns("ordered", "tag2", ">", "tag1")),
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()));
+    ReferencePlan low = plan.table("pair").reference("pair_tag1");
+    ReferencePlan high = plan.table("pair").reference("pair_tag2");
+    assertEquals(999, low.size(), "a larger tag is left for tag2");
+    assertEquals("pair_tag1", high.relativeTo());
+    assertEquals(">", high.relation());
+    assertEquals(1000, high.size());
+  }
+
+  @Test
+  void aCheckBetweenForeignKeysToDifferentTablesIsRefusedNamingIt() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () ->
+                Planner.plan(
+                    pairs(new Check.CompareColumns("apart", "tag1", "<>", "other_id")),
+                    FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of())));
+    assertEquals(
+        "cannot plan the fill: CHECK apart on 'pair' (tag1 <> other_id) between foreign keys"
+            + " pair_tag1 and pair_other: Spate keeps such a CHECK only between two single-column"
+            + " foreign keys to the same key of another table",
+        e.getMessage());
   }
 }

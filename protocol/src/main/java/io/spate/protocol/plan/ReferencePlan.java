@@ -24,6 +24,14 @@ package io.spate.protocol.plan;
  *
  * <p>With a {@code nullRatio} above 0 (random picks of a nullable foreign key only), that share of
  * rows, drawn once per row for all the key's columns, references nothing (NULL).
+ *
+ * <p>A CHECK between two foreign keys of a row to the same parent key ({@code entity0 <> entity1},
+ * {@code tag1 < tag2}) makes one pick relative to the other's parent slot {@code b} ({@code
+ * relativeTo} names that foreign key, {@code groupSpan} is 0 for both): with {@code relation}
+ * {@code <>} the slot is {@code (b + 1 + d) % size}, {@code d} the pick's own draw (random) or
+ * digit (injective) over {@code size - 1}; with {@code >} it is {@code b + 1 + draw(size - 1 - b)},
+ * with {@code >=} {@code b + draw(size - b)} (random picks only; the other's {@code size} leaves
+ * room). Where {@code b} is NULL the pick is made as if unrelated.
  */
 public record ReferencePlan(
     String foreignKey,
@@ -35,7 +43,9 @@ public record ReferencePlan(
     long radix,
     long size,
     Distribution distribution,
-    double nullRatio) {
+    double nullRatio,
+    String relativeTo,
+    String relation) {
 
   public ReferencePlan(
       String foreignKey,
@@ -57,7 +67,9 @@ public record ReferencePlan(
         radix,
         size,
         distribution,
-        0);
+        0,
+        null,
+        null);
   }
 
   public ReferencePlan withNullRatio(double ratio) {
@@ -71,7 +83,46 @@ public record ReferencePlan(
         radix,
         size,
         distribution,
-        ratio);
+        ratio,
+        relativeTo,
+        relation);
+  }
+
+  /**
+   * This pick made relative to {@code other}'s: {@code relation} is {@code <>}, {@code >} or {@code
+   * >=}.
+   */
+  public ReferencePlan relativeTo(String other, String relation) {
+    return new ReferencePlan(
+        foreignKey,
+        parentTable,
+        pick,
+        groupSpan,
+        parentGroupSpan,
+        offset,
+        radix,
+        size,
+        distribution,
+        nullRatio,
+        other,
+        relation);
+  }
+
+  /** This pick over {@code size} parent slots. */
+  public ReferencePlan withSize(long size) {
+    return new ReferencePlan(
+        foreignKey,
+        parentTable,
+        pick,
+        groupSpan,
+        parentGroupSpan,
+        offset,
+        radix,
+        size,
+        distribution,
+        nullRatio,
+        relativeTo,
+        relation);
   }
 
   public enum Pick {
