@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
+import io.spate.coordinator.config.FillConfig;
+import io.spate.protocol.plan.TablePlan;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,21 +101,35 @@ class ReferenceFormsFillIT {
   void aCycleWhoseFirstNullableEdgeIsInAKeyIsBrokenAtAnotherOrTheOneTheConfigNames()
       throws Exception {
     try (TestDatabase db = filledValidly("cycle-through-a-key.sql")) {
+      assertEquals(
+          List.of("band#refs"),
+          secondPasses(db, FillConfig.EMPTY),
+          "album.band_id is in a key: the next nullable edge breaks the cycle");
       assertEquals(0L, db.queryLong("SELECT count(*) FROM album WHERE band_id IS NULL"));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM band WHERE label_id IS NULL"));
       db.execute("INSERT INTO band (name) VALUES ('new')");
       db.execute("INSERT INTO album (band_id, title) VALUES (1, 'new')");
       db.execute("INSERT INTO label (name) VALUES ('new')");
     }
+    String chosen = "tables: {label: {breakCycleAt: label_top_album_id_fkey}}\n";
     Path config = Files.createTempFile("spate-cycle", ".yaml");
-    Files.writeString(config, "tables: {label: {breakCycleAt: label_top_album_id_fkey}}\n");
+    Files.writeString(config, chosen);
     try (TestDatabase db =
         filledValidly("cycle-through-a-key.sql", "--config", config.toString())) {
+      assertEquals(List.of("label#refs"), secondPasses(db, FillConfig.parse(chosen, "test")));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM label WHERE top_album_id IS NULL"));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM album WHERE band_id IS NULL"));
     } finally {
       Files.delete(config);
     }
+  }
+
+  /** The second passes of the plan the config makes for the database. */
+  private static List<String> secondPasses(TestDatabase db, FillConfig config) throws Exception {
+    return Fills.plan(db, config, Map.of()).tables().stream()
+        .filter(TablePlan::secondPass)
+        .map(TablePlan::name)
+        .toList();
   }
 
   @Test
