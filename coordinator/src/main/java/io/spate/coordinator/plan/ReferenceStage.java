@@ -148,6 +148,9 @@ final class ReferenceStage {
   private List<Relation> relations(Table t) {
     List<Relation> relations = new ArrayList<>();
     Set<String> related = new HashSet<>();
+    if (shape.rows(t.id()) == 0) {
+      return relations; // nothing written, nothing to keep
+    }
     for (Check check : t.checks()) {
       if (!(check instanceof Check.CompareColumns cmp)) {
         continue;
