@@ -196,19 +196,6 @@ public class StructuresFillIT {
   void structuresSpateCannotFillAreClearErrorsBeforeAnythingIsWritten() {
     assertRefused(
         """
-        CREATE TABLE a (id int PRIMARY KEY, b_id int NOT NULL);
-        CREATE TABLE b (id int PRIMARY KEY, a_id int NOT NULL REFERENCES a);
-        ALTER TABLE a ADD FOREIGN KEY (b_id) REFERENCES b;
-        """,
-        "foreign keys form a cycle among [a, b] with no nullable foreign key to break it at",
-        "make one of these columns nullable");
-    assertRefused(
-        """
-        CREATE TABLE node (id int PRIMARY KEY, parent_id int NOT NULL REFERENCES node);
-        """,
-        "table 'node' references itself through node_parent_id_fkey [parent_id], which is NOT NULL");
-    assertRefused(
-        """
         CREATE TABLE m (a int, b int) PARTITION BY RANGE (a, b);
         CREATE TABLE m1 PARTITION OF m FOR VALUES FROM (0, 0) TO (10, 10);
         """,

@@ -1,6 +1,7 @@
 package io.spate.coordinator.config;
 
 import io.spate.protocol.plan.Distribution;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,5 +41,35 @@ public record ColumnConfig(
    */
   public boolean decidesValues() {
     return value != null || !values.isEmpty() || min != null || max != null || skipped();
+  }
+
+  /** The names of the settings this override sets, in declaration order, {@code skip} aside. */
+  public List<String> settings() {
+    List<String> set = new ArrayList<>();
+    if (value != null) {
+      set.add("value");
+    }
+    if (!values.isEmpty()) {
+      set.add("values");
+    }
+    if (!weights.isEmpty()) {
+      set.add("weights");
+    }
+    if (min != null) {
+      set.add("min");
+    }
+    if (max != null) {
+      set.add("max");
+    }
+    if (length != null) {
+      set.add("length");
+    }
+    if (nullRatio != null) {
+      set.add("nullRatio");
+    }
+    if (distribution != null) {
+      set.add("distribution");
+    }
+    return set;
   }
 }

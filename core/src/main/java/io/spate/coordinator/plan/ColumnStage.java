@@ -97,6 +97,7 @@ final class ColumnStage {
   private ColumnPlan column(Table t, Column c, ColumnConfig cc) {
     String where = t.id() + "." + c.name();
     if (c.generated()) {
+      unused(t, c, cc, List.of(), "is a generated column, which the server computes");
       return new ColumnPlan.Skip(c.name(), "generated column");
     }
     if (cc != null && cc.skipped()) {
@@ -137,10 +138,26 @@ final class ColumnStage {
                       k ->
                           k.columns().contains(c.name())
                               && k.columns().stream().allMatch(t::partitionsBy));
-      return uniqueAlone ? keys.partitionedSequence(t, c) : partitionKey(t, c, cc);
+      if (uniqueAlone) {
+        unused(t, c, cc, List.of(), KEY);
+        return keys.partitionedSequence(t, c);
+      }
+      return partitionKey(t, c, cc);
     }
     for (ForeignKey fk : t.foreignKeys()) {
       int i = fk.columns().indexOf(c.name());
+      if (i >= 0) {
+        unused(
+            t,
+            c,
+            cc,
+            REFERENCE_SETTINGS,
+            "is part of foreign key "
+                + fk.name()
+                + ", whose values are the keys of the '"
+                + fk.refTable()
+                + "' rows it references");
+      }
       if (i >= 0 && shape.order().deferredOf(t.id()).contains(fk.name())) {
         return new ColumnPlan.Skip(c.name(), "set by the second pass (" + fk.name() + ")");
       }
@@ -161,6 +178,7 @@ final class ColumnStage {
     }
     if (c.identity() || t.keys().stream().anyMatch(k -> k.columns().contains(c.name()))) {
       // identity and serial columns too: unique, and their sequence is advanced after the fill
+      unused(t, c, cc, List.of(), KEY);
       return keys.sequence(t, c);
     }
     ValueSpec spec =
@@ -172,6 +190,37 @@ final class ColumnStage {
             ValueSpecs.of(t, c, cc, settings().nullRatio(), problems),
             problems);
     return new ColumnPlan.Values(c.name(), realistic(t, c, cc, spec));
+  }
+
+  /** Why a key column takes no setting, for {@link #unused}. */
+  private static final String KEY =
+      "is a key, identity or serial column, numbered 1..n to stay unique";
+
+  /** The settings a foreign-key column honours: how it picks parent rows. */
+  private static final List<String> REFERENCE_SETTINGS = List.of("distribution", "nullRatio");
+
+  /**
+   * Never drops a setting silently: each one the config sets on {@code c} that its rule does not
+   * honour (outside {@code honoured}) is a problem naming the column, the setting and why.
+   */
+  private void unused(Table t, Column c, ColumnConfig cc, List<String> honoured, String why) {
+    if (cc == null) {
+      return;
+    }
+    List<String> unused = cc.settings().stream().filter(s -> !honoured.contains(s)).toList();
+    if (!unused.isEmpty()) {
+      problems.add(
+          t.id()
+              + "."
+              + c.name()
+              + " "
+              + why
+              + ": the config's "
+              + String.join(", ", unused)
+              + " cannot apply to it; remove "
+              + (unused.size() == 1 ? "it" : "them")
+              + (honoured.isEmpty() ? "" : " (it takes " + String.join(" and ", honoured) + ")"));
+    }
   }
 
   /**

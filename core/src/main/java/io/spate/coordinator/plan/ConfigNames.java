@@ -61,7 +61,9 @@ final class ConfigNames {
                 problems.add(
                     "table '" + name + "' sets both rows and per: use rows, or per with count");
               }
-              tables.put(t.id(), new TableConfig(tc.rows(), per, tc.count(), tc.columns()));
+              tables.put(
+                  t.id(),
+                  new TableConfig(tc.rows(), per, tc.count(), tc.breakCycleAt(), tc.columns()));
             });
     Map<String, Long> rows = new LinkedHashMap<>();
     Map<String, String> rowsNamedAs = new LinkedHashMap<>();

@@ -26,8 +26,10 @@ final class DerivedColumns {
   /** Replaces, in {@code plans}, the derivable side of each CHECK between two columns. */
   static void apply(Table t, Map<String, ColumnPlan> plans, TableConfig tc, Problems problems) {
     for (Check check : t.checks()) {
-      if (!(check instanceof Check.CompareColumns cmp)) {
-        continue;
+      if (!(check instanceof Check.CompareColumns cmp)
+          || (plans.get(cmp.left()) instanceof ColumnPlan.Reference
+              && plans.get(cmp.right()) instanceof ColumnPlan.Reference)) {
+        continue; // between two foreign keys: the references keep it (ReferenceStage)
       }
       if (derivable(t, plans, tc, cmp.left(), cmp.right())) {
         plans.put(cmp.left(), derived(t, cmp.left(), cmp.right(), cmp.op()));

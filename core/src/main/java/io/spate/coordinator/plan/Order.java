@@ -10,13 +10,23 @@ import java.util.Set;
  * @param levels table names, level by level, each level sorted by name
  * @param deferred by table: the names of its foreign keys the insert leaves NULL and a second pass
  *     sets
+ * @param unchecked by table: the names of its foreign keys the insert writes without waiting for
+ *     the table they reference, closing a cycle no nullable foreign key outside a key breaks; the
+ *     load must run with the server's foreign-key checks off
  * @param waits by table: the tables its insert waits for (those its other foreign keys reference)
  */
 record Order(
-    List<List<String>> levels, Map<String, Set<String>> deferred, Map<String, List<String>> waits) {
+    List<List<String>> levels,
+    Map<String, Set<String>> deferred,
+    Map<String, Set<String>> unchecked,
+    Map<String, List<String>> waits) {
 
   Set<String> deferredOf(String table) {
     return deferred.getOrDefault(table, Set.of());
+  }
+
+  Set<String> uncheckedOf(String table) {
+    return unchecked.getOrDefault(table, Set.of());
   }
 
   List<String> waitsFor(String table) {

@@ -15,29 +15,78 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The ordering stage. Input: the schema. Output: the {@link Order}, the dependency levels and the
- * deferred foreign keys. Invariant: every foreign key of a table points to a table of an earlier
- * level, except the deferred ones: a nullable self-reference, and the first nullable foreign key
- * (by name, among the tables still unordered, sorted) of each cycle. A cycle with no nullable
- * foreign key, a NOT NULL self-reference and a reference outside the schema are problems.
+ * The ordering stage. Input: the schema and the settings. Output: the {@link Order}, the dependency
+ * levels and the foreign keys that do not order the loads. Invariant: every foreign key of a table
+ * points to a table of an earlier level, except
+ *
+ * <ul>
+ *   <li>the deferred ones, left NULL by the insert and set by a second pass: a nullable
+ *       self-reference, a foreign key the config names ({@code breakCycleAt}), and in each cycle
+ *       left the first nullable foreign key outside the table's keys (by table, then name);
+ *   <li>a NOT NULL self-reference: rows reference an earlier row of their task or themselves;
+ *   <li>the unchecked ones: in a cycle with no such nullable foreign key, the first foreign key (by
+ *       table, then name) is written by the insert without waiting for its table, so the load runs
+ *       with the server's foreign-key checks off and checks them after (see {@code LoadTriggers}).
+ * </ul>
+ *
+ * A reference outside the schema and a {@code breakCycleAt} that names no nullable foreign key of
+ * its table are problems.
  */
 final class OrderStage {
 
   private final Schema schema;
   private final Problems problems;
   private final Map<String, Set<String>> deferred = new HashMap<>();
+  private final Map<String, Set<String>> unchecked = new HashMap<>();
 
   private OrderStage(Schema schema, Problems problems) {
     this.schema = schema;
     this.problems = problems;
   }
 
-  static Order run(Schema schema, Problems problems) {
+  static Order run(Schema schema, FillSettings settings, Problems problems) {
     OrderStage stage = new OrderStage(schema, problems);
+    stage.configuredBreaks(settings);
     List<List<String>> levels = stage.levels();
     Map<String, List<String>> waits = new LinkedHashMap<>();
     schema.tables().forEach(t -> waits.put(t.id(), stage.waitsFor(t)));
-    return new Order(levels, stage.deferred, waits);
+    return new Order(levels, stage.deferred, stage.unchecked, waits);
+  }
+
+  /** Defers the foreign key each table's {@code breakCycleAt} names. */
+  private void configuredBreaks(FillSettings settings) {
+    settings
+        .config()
+        .tables()
+        .forEach(
+            (id, tc) -> {
+              Table t = schema.table(id).orElse(null);
+              if (t == null || tc.breakCycleAt() == null) {
+                return;
+              }
+              ForeignKey fk =
+                  t.foreignKeys().stream()
+                      .filter(f -> f.name().equals(tc.breakCycleAt()))
+                      .findFirst()
+                      .orElse(null);
+              if (fk == null || !nullable(t, fk) || inKey(t, fk)) {
+                problems.add(
+                    "table '"
+                        + id
+                        + "': breakCycleAt names "
+                        + tc.breakCycleAt()
+                        + ", which is not a foreign key of it that is nullable and outside its keys"
+                        + " (those are: "
+                        + t.foreignKeys().stream()
+                            .filter(f -> nullable(t, f) && !inKey(t, f))
+                            .map(ForeignKey::name)
+                            .sorted()
+                            .toList()
+                        + ")");
+              } else {
+                deferred.computeIfAbsent(id, x -> new HashSet<>()).add(fk.name());
+              }
+            });
   }
 
   private List<List<String>> levels() {
@@ -50,19 +99,8 @@ final class OrderStage {
                   + "' references '"
                   + fk.refTable()
                   + "', which is outside the chosen schemas");
-        } else if (fk.refTable().equals(t.id())) {
-          if (nullable(t, fk)) {
-            deferred.computeIfAbsent(t.id(), x -> new HashSet<>()).add(fk.name());
-          } else {
-            problems.add(
-                "table '"
-                    + t.id()
-                    + "' references itself through "
-                    + fk.name()
-                    + " "
-                    + fk.columns()
-                    + ", which is NOT NULL: its rows cannot form trees (a root has no parent); make the column nullable");
-          }
+        } else if (fk.refTable().equals(t.id()) && nullable(t, fk)) {
+          deferred.computeIfAbsent(t.id(), x -> new HashSet<>()).add(fk.name());
         }
       }
     }
@@ -80,50 +118,59 @@ final class OrderStage {
         done.addAll(level);
         continue;
       }
-      List<String> stuck =
-          schema.tables().stream().map(Table::id).filter(t -> !done.contains(t)).sorted().toList();
-      if (!breakCycle(stuck)) {
-        levels.add(stuck);
-        break;
-      }
+      breakCycle(
+          schema.tables().stream().map(Table::id).filter(t -> !done.contains(t)).sorted().toList());
     }
     return levels;
   }
 
   /**
-   * Defers the first nullable foreign key among the stuck tables' edges; with none, reports the
-   * cycle and returns false.
+   * Defers the first nullable foreign key outside its table's keys that closes a cycle among the
+   * stuck tables; with none, marks the first foreign key closing a cycle unchecked.
    */
-  private boolean breakCycle(List<String> stuck) {
-    List<String> edges = new ArrayList<>();
-    ForeignKey breakable = null;
-    Table breakableTable = null;
+  private void breakCycle(List<String> stuck) {
+    Table firstTable = null;
+    ForeignKey first = null;
     for (String name : stuck) {
       Table t = schema.table(name).orElseThrow();
       for (ForeignKey fk :
           t.foreignKeys().stream().sorted(Comparator.comparing(ForeignKey::name)).toList()) {
-        if (stuck.contains(fk.refTable())
-            && !deferredOf(name).contains(fk.name())
-            && !fk.refTable().equals(name)) {
-          edges.add(name + "." + fk.name() + " " + fk.columns() + " -> " + fk.refTable());
-          if (breakable == null && nullable(t, fk)) {
-            breakable = fk;
-            breakableTable = t;
-          }
+        if (!stuck.contains(fk.refTable())
+            || fk.refTable().equals(name)
+            || deferredOf(name).contains(fk.name())
+            || unchecked.getOrDefault(name, Set.of()).contains(fk.name())
+            || !reaches(fk.refTable(), name, stuck)) {
+          continue;
+        }
+        if (nullable(t, fk) && !inKey(t, fk)) {
+          deferred.computeIfAbsent(name, x -> new HashSet<>()).add(fk.name());
+          return;
+        }
+        if (first == null) {
+          first = fk;
+          firstTable = t;
         }
       }
     }
-    if (breakable == null) {
-      problems.add(
-          "foreign keys form a cycle among "
-              + stuck
-              + " with no nullable foreign key to break it at ("
-              + String.join(", ", edges)
-              + "): make one of these columns nullable, so Spate can load the rows first and set it in a second pass");
-      return false;
+    unchecked.computeIfAbsent(firstTable.id(), x -> new HashSet<>()).add(first.name());
+  }
+
+  /** Whether {@code from} waits, directly or through other stuck tables, for {@code to}. */
+  private boolean reaches(String from, String to, List<String> stuck) {
+    Set<String> seen = new HashSet<>();
+    List<String> frontier = new ArrayList<>(List.of(from));
+    while (!frontier.isEmpty()) {
+      String table = frontier.removeLast();
+      if (table.equals(to)) {
+        return true;
+      }
+      if (seen.add(table)) {
+        waitsFor(schema.table(table).orElseThrow()).stream()
+            .filter(stuck::contains)
+            .forEach(frontier::add);
+      }
     }
-    deferred.computeIfAbsent(breakableTable.id(), x -> new HashSet<>()).add(breakable.name());
-    return true;
+    return false;
   }
 
   private Set<String> deferredOf(String table) {
@@ -139,12 +186,18 @@ final class OrderStage {
         .filter(
             fk ->
                 !deferredOf(t.id()).contains(fk.name())
+                    && !unchecked.getOrDefault(t.id(), Set.of()).contains(fk.name())
                     && !fk.refTable().equals(t.id())
                     && schema.table(fk.refTable()).isPresent())
         .map(ForeignKey::refTable)
         .distinct()
         .sorted()
         .toList();
+  }
+
+  /** Whether a column of the foreign key is in one of the table's keys. */
+  static boolean inKey(Table t, ForeignKey fk) {
+    return t.keys().stream().anyMatch(k -> k.columns().stream().anyMatch(fk.columns()::contains));
   }
 
   /** Whether every column of the foreign key is nullable, so the insert can leave it NULL. */

@@ -5,9 +5,13 @@ import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.ReferencePlan.Pick;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,8 +24,10 @@ import java.util.Set;
  * key. Invariant: a reference to a lineage ancestor picks the group's parent row ({@code GROUP}); a
  * key made only of foreign keys maps the rows of a group injectively onto parent rows (mixed radix
  * over several parents, {@code INJECTIVE}); a deferred self-reference points to an earlier row
- * ({@code EARLIER}); any other picks randomly within the nearest shared ancestor ({@code RANDOM}).
- * Only random and earlier picks may be NULL.
+ * ({@code EARLIER}), a NOT NULL one to an earlier row of its block or itself ({@code
+ * EARLIER_OR_SELF}); any other picks randomly within the nearest shared ancestor ({@code RANDOM}).
+ * A CHECK between two foreign keys to one parent key ({@code a <> b}, {@code a < b}) makes one pick
+ * relative to the other's. Only random and earlier picks may be NULL.
  */
 final class ReferenceStage {
 
@@ -48,8 +54,15 @@ final class ReferenceStage {
     return shape.order().deferredOf(table);
   }
 
+  /**
+   * A CHECK between two single-column foreign keys to one parent key: {@code dependent}'s parent
+   * slot is chosen in {@code relation} ({@code <>}, {@code >}, {@code >=}) to {@code base}'s.
+   */
+  private record Relation(String check, String base, String dependent, String relation) {}
+
   private Map<String, ReferencePlan> references(Table t) {
     Map<String, ReferencePlan> result = new LinkedHashMap<>();
+    List<Relation> relations = relations(t);
     List<String> ancestors = lineage.ancestors(t.id());
     for (ForeignKey fk : t.foreignKeys()) {
       if (shape.rows(t.id()) > 0 && shape.rows().getOrDefault(fk.refTable(), 0L) == 0) {
@@ -79,11 +92,13 @@ final class ReferenceStage {
       }
     }
     for (UniqueKey key : KeyColumns.driving(t)) {
-      injectiveReferences(t, key, ancestors, result);
+      injectiveReferences(t, key, ancestors, relations, result);
     }
     for (ForeignKey fk : t.foreignKeys()) {
       if (fk.refTable().equals(t.id()) && deferredOf(t.id()).contains(fk.name())) {
         result.put(fk.name(), earlierRow(t, fk));
+      } else if (fk.refTable().equals(t.id())) {
+        result.computeIfAbsent(fk.name(), name -> earlierRowOrSelf(t, fk));
       }
       result.computeIfAbsent(fk.name(), name -> randomReference(t, fk, ancestors));
       double nullRatio = referenceNullRatio(t, fk);
@@ -98,7 +113,7 @@ final class ReferenceStage {
                   + "': nullRatio "
                   + nullRatio
                   + " must be between 0 and 1");
-        } else if (plan.pick() != Pick.RANDOM && plan.pick() != Pick.EARLIER) {
+        } else if (plan.pick() == Pick.GROUP || plan.pick() == Pick.INJECTIVE) {
           problems.add(
               "foreign key "
                   + fk.name()
@@ -121,12 +136,150 @@ final class ReferenceStage {
         }
       }
     }
+    relations.forEach(r -> relate(t, r, result));
     return result;
+  }
+
+  /**
+   * The CHECKs of {@code t} between two single-column foreign keys to the same parent column; a
+   * comparison the references cannot keep is a problem here (see {@link DerivedColumns} for the
+   * CHECKs between other columns).
+   */
+  private List<Relation> relations(Table t) {
+    List<Relation> relations = new ArrayList<>();
+    Set<String> related = new HashSet<>();
+    if (shape.rows(t.id()) == 0) {
+      return relations; // nothing written, nothing to keep
+    }
+    for (Check check : t.checks()) {
+      if (!(check instanceof Check.CompareColumns cmp)) {
+        continue;
+      }
+      ForeignKey left = soleForeignKey(t, cmp.left());
+      ForeignKey right = soleForeignKey(t, cmp.right());
+      if (left == null || right == null) {
+        continue;
+      }
+      String where =
+          "CHECK "
+              + cmp.name()
+              + " on '"
+              + t.id()
+              + "' ("
+              + cmp.left()
+              + " "
+              + cmp.op()
+              + " "
+              + cmp.right()
+              + ") between foreign keys "
+              + left.name()
+              + " and "
+              + right.name();
+      if (left == right
+          || left.columns().size() > 1
+          || right.columns().size() > 1
+          || !left.refTable().equals(right.refTable())
+          || !left.refColumns().equals(right.refColumns())
+          || left.refTable().equals(t.id())) {
+        problems.add(
+            where
+                + ": Spate keeps such a CHECK only between two single-column foreign keys to the"
+                + " same key of another table");
+        continue;
+      }
+      Relation relation =
+          switch (cmp.op()) {
+            case "<>" -> new Relation(cmp.name(), left.name(), right.name(), "<>");
+            case "<" -> new Relation(cmp.name(), left.name(), right.name(), ">");
+            case "<=" -> new Relation(cmp.name(), left.name(), right.name(), ">=");
+            case ">" -> new Relation(cmp.name(), right.name(), left.name(), ">");
+            case ">=" -> new Relation(cmp.name(), right.name(), left.name(), ">=");
+            default -> null;
+          };
+      if (relation == null) {
+        problems.add(where + ": both must reference the same row, which Spate does not support");
+      } else if (!relation.relation().equals("<>") && !ordered(left)) {
+        problems.add(
+            where
+                + ": Spate orders references only by an integer or numeric key that alone numbers"
+                + " the rows of '"
+                + left.refTable()
+                + "'");
+      } else if (!related.add(relation.base()) || !related.add(relation.dependent())) {
+        problems.add(where + ": a foreign key in two such CHECKs is not supported");
+      } else {
+        relations.add(relation);
+      }
+    }
+    return relations;
+  }
+
+  /** The one foreign key of {@code t} that holds {@code column}, or null. */
+  private static ForeignKey soleForeignKey(Table t, String column) {
+    List<ForeignKey> owners =
+        t.foreignKeys().stream().filter(fk -> fk.columns().contains(column)).toList();
+    return owners.size() == 1 ? owners.get(0) : null;
+  }
+
+  /**
+   * Whether the parent key {@code fk} references grows with the parent slot: an integer or numeric
+   * column that is a key alone and no foreign key covers, so it counts the rows from 1.
+   */
+  private boolean ordered(ForeignKey fk) {
+    Table parent = shape.table(fk.refTable());
+    String column = fk.refColumns().get(0);
+    Column c = parent.column(column).orElseThrow();
+    return (c.type().isIntegral() || c.type() == SqlType.NUMERIC)
+        && parent.keys().stream().anyMatch(k -> k.columns().equals(List.of(column)))
+        && parent.foreignKeys().stream().noneMatch(f -> f.columns().contains(column))
+        && !parent.partitionsBy(column);
+  }
+
+  /** Makes the dependent pick of {@code r} relative to its base's, or reports why it cannot be. */
+  private void relate(Table t, Relation r, Map<String, ReferencePlan> result) {
+    ReferencePlan base = result.get(r.base());
+    ReferencePlan dependent = result.get(r.dependent());
+    long size = lineage.slots(base.parentTable());
+    boolean random =
+        base.pick() == Pick.RANDOM
+            && dependent.pick() == Pick.RANDOM
+            && lineage.dense(base.parentTable());
+    boolean injective =
+        base.pick() == Pick.INJECTIVE
+            && dependent.pick() == Pick.INJECTIVE
+            && r.relation().equals("<>");
+    String where =
+        "CHECK "
+            + r.check()
+            + " on '"
+            + t.id()
+            + "' between foreign keys "
+            + r.base()
+            + " and "
+            + r.dependent();
+    if (base.groupSpan() != 0 || dependent.groupSpan() != 0 || !(random || injective)) {
+      problems.add(
+          where
+              + ": Spate keeps it between two foreign keys that pick '"
+              + base.parentTable()
+              + "' rows at random over the whole table, or that together make a key");
+    } else if (size < 2) {
+      problems.add(where + ": '" + base.parentTable() + "' needs at least 2 rows");
+    } else {
+      if (r.relation().equals(">")) {
+        result.put(r.base(), base.withSize(size - 1)); // leaves a larger slot for the dependent
+      }
+      result.put(r.dependent(), dependent.withSize(size).relativeTo(r.base(), r.relation()));
+    }
   }
 
   /** A key made only of foreign-key columns: its non-lineage foreign keys must pick injectively. */
   private void injectiveReferences(
-      Table t, UniqueKey key, List<String> ancestors, Map<String, ReferencePlan> result) {
+      Table t,
+      UniqueKey key,
+      List<String> ancestors,
+      List<Relation> relations,
+      Map<String, ReferencePlan> result) {
     List<ForeignKey> touching =
         t.foreignKeys().stream()
             .filter(fk -> fk.columns().stream().anyMatch(key.columns()::contains))
@@ -194,6 +347,7 @@ final class ReferenceStage {
     long groupSize = groupDepth == 0 ? lineage.slots(t.id()) : lineage.span(t.id(), groupDepth);
     long[] sizes = new long[injective.size()];
     long[] parentGroupSpans = new long[injective.size()];
+    long[] digits = new long[injective.size()]; // sizes, but one less for a pick apart from another
     long combinations = 1;
     for (int i = 0; i < injective.size(); i++) {
       String parent = injective.get(i).refTable();
@@ -213,7 +367,8 @@ final class ReferenceStage {
       }
       sizes[i] = under > 0 ? lineage.span(parent, under) : lineage.slots(parent);
       parentGroupSpans[i] = under > 0 ? sizes[i] : 0;
-      combinations = saturatingMultiply(combinations, sizes[i]);
+      digits[i] = sizes[i] - (differsFromAnother(injective, i, relations) ? 1 : 0);
+      combinations = saturatingMultiply(combinations, digits[i]);
     }
     if (groupSize > combinations) {
       problems.add(
@@ -246,22 +401,27 @@ final class ReferenceStage {
               radix,
               sizes[i],
               Distribution.UNIFORM));
-      radix = saturatingMultiply(radix, sizes[i]);
+      radix = saturatingMultiply(radix, digits[i]);
     }
+  }
+
+  /**
+   * Whether the {@code i}th of the injective foreign keys must differ from another of them (a
+   * {@code <>} CHECK), so its digit has one value fewer.
+   */
+  private static boolean differsFromAnother(
+      List<ForeignKey> injective, int i, List<Relation> relations) {
+    return relations.stream()
+        .anyMatch(
+            r ->
+                r.dependent().equals(injective.get(i).name())
+                    && r.relation().equals("<>")
+                    && injective.stream().anyMatch(fk -> fk.name().equals(r.base())));
   }
 
   /** A self-reference: each row points to an earlier row of its own table, the first is a root. */
   private ReferencePlan earlierRow(Table t, ForeignKey fk) {
-    if (!lineage.dense(t.id())) {
-      problems.add(
-          "table '"
-              + t.id()
-              + "' references itself ("
-              + fk.name()
-              + ") and is filled per '"
-              + lineage.fanout(t.id()).parent()
-              + "' with a varying count: give it a fixed count, or rows");
-    }
+    dense(t, fk);
     return new ReferencePlan(
         fk.name(),
         t.id(),
@@ -272,6 +432,42 @@ final class ReferenceStage {
         1,
         lineage.slots(t.id()),
         referenceDistribution(t, fk));
+  }
+
+  /**
+   * The slots a NOT NULL self-reference picks within: a row references an earlier row of its block
+   * or itself, and tasks cover whole blocks ({@link TaskStage}), so the server's row-by-row checks
+   * find every referenced row committed or in the same statement.
+   */
+  static final long SELF_REFERENCE_BLOCK = 4096;
+
+  /** A NOT NULL self-reference: each row points to an earlier row of its block, or to itself. */
+  private ReferencePlan earlierRowOrSelf(Table t, ForeignKey fk) {
+    dense(t, fk);
+    return new ReferencePlan(
+        fk.name(),
+        t.id(),
+        Pick.EARLIER_OR_SELF,
+        SELF_REFERENCE_BLOCK,
+        0,
+        0,
+        1,
+        SELF_REFERENCE_BLOCK,
+        referenceDistribution(t, fk));
+  }
+
+  /** A self-reference needs every slot to hold a row; otherwise a problem. */
+  private void dense(Table t, ForeignKey fk) {
+    if (!lineage.dense(t.id())) {
+      problems.add(
+          "table '"
+              + t.id()
+              + "' references itself ("
+              + fk.name()
+              + ") and is filled per '"
+              + lineage.fanout(t.id()).parent()
+              + "' with a varying count: give it a fixed count, or rows");
+    }
   }
 
   /**

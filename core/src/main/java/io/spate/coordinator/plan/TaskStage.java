@@ -1,5 +1,6 @@
 package io.spate.coordinator.plan;
 
+import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import java.util.ArrayList;
@@ -8,9 +9,9 @@ import java.util.List;
 /**
  * The last stage. Input: the {@link Tables} and the rows per task. Output: the tasks. Invariant:
  * the tasks of a table with rows cover its slots {@code [0, slots)} once, in order, in ranges of
- * about {@code taskRows} rows each (more slots per task where a ranged count leaves slots empty); a
- * table with no rows gets no task. {@link CountStage} has checked that the tasks fit the {@link
- * TaskBudget}, with {@link #count}.
+ * about {@code taskRows} rows each (more slots per task where a ranged count leaves slots empty,
+ * whole blocks of a NOT NULL self-reference's picks); a table with no rows gets no task. {@link
+ * CountStage} has checked that the tasks fit the {@link TaskBudget}, with {@link #count}.
  */
 final class TaskStage {
 
@@ -22,7 +23,13 @@ final class TaskStage {
       if (t.rows() == 0) {
         continue;
       }
-      long perTask = slotsPerTask(t.slots(), t.rows(), taskRows);
+      long block =
+          t.references().stream()
+              .filter(r -> r.pick() == ReferencePlan.Pick.EARLIER_OR_SELF)
+              .mapToLong(ReferencePlan::groupSpan)
+              .max()
+              .orElse(1);
+      long perTask = Math.ceilDiv(slotsPerTask(t.slots(), t.rows(), taskRows), block) * block;
       for (long start = 0; start < t.slots(); ) {
         long end = start + Math.min(perTask, t.slots() - start); // no overflow near Long.MAX_VALUE
         tasks.add(new Task(t.name(), start, end));

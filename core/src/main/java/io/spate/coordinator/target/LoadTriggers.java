@@ -1,7 +1,10 @@
 package io.spate.coordinator.target;
 
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.ForeignKey;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Triggers;
 import java.sql.Array;
@@ -9,6 +12,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import javax.sql.DataSource;
 
 /**
@@ -21,6 +26,12 @@ import javax.sql.DataSource;
  * with it ({@link Triggers.Mode#OFF_IF_ALLOWED}, set per transaction, so a killed load leaves
  * nothing switched off) and {@link ForeignKeys#validate} checks every key once at the end: the end
  * state is the same, every constraint holds and is enforced from then on.
+ *
+ * <p>A cycle of NOT NULL foreign keys (a store's manager is a staff member of a store) can only be
+ * loaded so, its references computed like any other: where no user trigger or rule would be
+ * silenced and the role may, that is chosen automatically and said; a trigger that would be
+ * silenced needs the user's {@code --disable-triggers}, and a role that may not is an error naming
+ * the grant or the DDL that would make the schema fillable.
  *
  * @param mode what each load does with the triggers
  * @param description one line for the user saying when foreign keys are checked, and why
@@ -58,26 +69,19 @@ public record LoadTriggers(Triggers.Mode mode, String description) {
           Triggers.Mode.OFF,
           "triggers: off (--disable-triggers); foreign keys: checked once after the load");
     }
+    List<String> unordered = unordered(plan);
+    if (!unordered.isEmpty()) {
+      return forCycle(dataSource, plan, unordered);
+    }
     if (plan.tables().stream().filter(t -> t.rows() > 0).allMatch(LoadTriggers::noForeignKey)) {
       return new LoadTriggers(Triggers.Mode.ON, "foreign keys: none on the filled tables");
     }
-    String[] filled =
-        plan.tables().stream()
-            .filter(t -> t.rows() > 0)
-            .map(t -> t.table().qualifiedName())
-            .distinct()
-            .toArray(String[]::new);
     String perRow = "foreign keys: checked row by row by the server (";
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement(SILENCED)) {
-      Array names = c.createArrayOf("text", filled);
-      s.setArray(1, names);
-      try (ResultSet rs = s.executeQuery()) {
-        if (rs.next()) {
-          return new LoadTriggers(
-              Triggers.Mode.ON,
-              perRow + rs.getString(1) + " has to fire, so the server's checks stay on)");
-        }
+    try (Connection c = dataSource.getConnection()) {
+      String silenced = silenced(c, plan);
+      if (silenced != null) {
+        return new LoadTriggers(
+            Triggers.Mode.ON, perRow + silenced + " has to fire, so the server's checks stay on)");
       }
       if (!Triggers.allowed(dataSource)) {
         return new LoadTriggers(
@@ -93,6 +97,94 @@ public record LoadTriggers(Triggers.Mode mode, String description) {
     return new LoadTriggers(
         Triggers.Mode.OFF_IF_ALLOWED,
         "foreign keys: checked once after the load (no user trigger or rule on the filled tables)");
+  }
+
+  /**
+   * A plan whose inserts write a cycle of NOT NULL foreign keys ({@code unordered}) loads only with
+   * the server's foreign-key checks off, and checks them after: chosen automatically where that
+   * changes nothing else (no user trigger or rule is silenced) and the role may; otherwise this
+   * fails naming the cycle's keys, the trigger or the privilege, and the changes that would do.
+   */
+  private static LoadTriggers forCycle(
+      DataSource dataSource, FillPlan plan, List<String> unordered) {
+    String cycle =
+        "foreign keys "
+            + String.join(", ", unordered)
+            + " close a cycle of NOT NULL foreign keys that no nullable one outside a key breaks";
+    String ddl =
+        "make one of the cycle's foreign-key columns nullable, so a second pass sets it"
+            + " (or choose a nullable one with breakCycleAt)";
+    try (Connection c = dataSource.getConnection()) {
+      String silenced = silenced(c, plan);
+      if (silenced != null) {
+        throw new SpateException(
+            cycle
+                + ": Spate loads such a cycle with the server's foreign-key checks off"
+                + " (session_replication_role = replica) and checks them after the load, but that"
+                + " would also silence "
+                + silenced
+                + ": run with --disable-triggers to accept that, or "
+                + ddl);
+      }
+      if (!Triggers.allowed(dataSource)) {
+        throw new SpateException(
+            cycle
+                + ": Spate loads such a cycle with the server's foreign-key checks off"
+                + " (session_replication_role = replica) and checks them after the load, but this"
+                + " role may not set session_replication_role: "
+                + Triggers.grant(c)
+                + ", or "
+                + ddl);
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.classify("checking the filled tables' triggers and rules", e);
+    }
+    return new LoadTriggers(
+        Triggers.Mode.OFF,
+        "foreign keys: checked once after the load ("
+            + String.join(", ", unordered)
+            + " close a cycle of NOT NULL foreign keys, loaded with session_replication_role ="
+            + " replica; no user trigger or rule on the filled tables is silenced)");
+  }
+
+  /**
+   * The foreign keys an insert of the plan writes before the table they reference is loaded ({@code
+   * a.a_b -> b}): a cycle of NOT NULL foreign keys closed without waiting.
+   */
+  static List<String> unordered(FillPlan plan) {
+    List<String> unordered = new ArrayList<>();
+    for (TablePlan t : plan.tables()) {
+      if (t.rows() == 0 || t.secondPass()) {
+        continue;
+      }
+      for (ForeignKey fk : t.table().foreignKeys()) {
+        if (!fk.refTable().equals(t.table().id())
+            && !t.after().contains(fk.refTable())
+            && t.column(fk.columns().get(0)) instanceof ColumnPlan.Reference) {
+          unordered.add(t.name() + "." + fk.name() + " -> " + fk.refTable());
+        }
+      }
+    }
+    return unordered;
+  }
+
+  /**
+   * The first user trigger or rule the replica role would silence on the filled tables, or null.
+   */
+  private static String silenced(Connection c, FillPlan plan) throws SQLException {
+    String[] filled =
+        plan.tables().stream()
+            .filter(t -> t.rows() > 0)
+            .map(t -> t.table().qualifiedName())
+            .distinct()
+            .toArray(String[]::new);
+    try (PreparedStatement s = c.prepareStatement(SILENCED)) {
+      Array names = c.createArrayOf("text", filled);
+      s.setArray(1, names);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
   }
 
   /** Whether foreign keys are checked once after the load rather than row by row. */

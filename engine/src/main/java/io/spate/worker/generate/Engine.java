@@ -161,12 +161,17 @@ public final class Engine {
               + parentColumn.typeName()
               + "): differing types are supported between integer types only");
     }
-    ParentPick pick =
-        new ParentPick(
-            pickPlan,
-            Streams.foreignKey(table.stream(), fk.name()),
-            Slots.dense(plan, parent) ? null : new Slots.Lineage(plan, parent)::nearestRow);
-    return new KeyCells.Reference(pick, parentCell, column.type(), sameType);
+    return new KeyCells.Reference(pick(table, pickPlan), parentCell, column.type(), sameType);
+  }
+
+  /** The pick of one foreign key, with the pick it is relative to. */
+  private ParentPick pick(TablePlan table, ReferencePlan pickPlan) {
+    TablePlan parent = plan.table(pickPlan.parentTable());
+    return new ParentPick(
+        pickPlan,
+        Streams.foreignKey(table.stream(), pickPlan.foreignKey()),
+        Slots.dense(plan, parent) ? null : new Slots.Lineage(plan, parent)::nearestRow,
+        pickPlan.relativeTo() == null ? null : pick(table, table.reference(pickPlan.relativeTo())));
   }
 
   /**

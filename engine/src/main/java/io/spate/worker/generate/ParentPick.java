@@ -21,12 +21,22 @@ final class ParentPick {
   private final LongUnaryOperator nearestParentRow;
   private final double nullRatio;
   private final long nullStream;
+  private final ParentPick base;
+  private final String relation;
 
   /**
    * @param nearestParentRow moves a parent slot to one that holds a row, or null when every parent
    *     slot does
    */
   ParentPick(ReferencePlan plan, long stream, LongUnaryOperator nearestParentRow) {
+    this(plan, stream, nearestParentRow, null);
+  }
+
+  /**
+   * @param base the pick of the foreign key {@code plan} is {@linkplain ReferencePlan#relativeTo()
+   *     relative to}, or null
+   */
+  ParentPick(ReferencePlan plan, long stream, LongUnaryOperator nearestParentRow, ParentPick base) {
     this.pick = plan.pick();
     this.groupSpan = plan.groupSpan();
     this.parentGroupSpan = plan.parentGroupSpan();
@@ -38,12 +48,18 @@ final class ParentPick {
     this.nearestParentRow = nearestParentRow;
     this.nullRatio = plan.nullRatio();
     this.nullStream = Streams.nulls(stream);
+    this.base = base;
+    this.relation = plan.relation();
   }
 
   /** The parent slot, or -1 for none (the root of a self-reference's tree). */
   long parentSlot(long slot) {
     if (nullRatio > 0 && Seeds.unit(Seeds.cell(nullStream, slot)) < nullRatio) {
       return -1;
+    }
+    long b = base == null ? -1 : base.parentSlot(slot);
+    if (b >= 0) {
+      return relative(slot, b);
     }
     long group = groupSpan == 0 ? 0 : slot / groupSpan;
     long ordinal = groupSpan == 0 ? slot : slot % groupSpan;
@@ -56,6 +72,25 @@ final class ParentPick {
         yield nearestParentRow == null ? parent : nearestParentRow.applyAsLong(parent);
       }
       case EARLIER -> slot == 0 ? -1 : Draws.index(distribution, Seeds.cell(stream, slot), slot);
+      case EARLIER_OR_SELF ->
+          group * groupSpan + Draws.index(distribution, Seeds.cell(stream, slot), ordinal + 1);
+    };
+  }
+
+  /** The slot in {@code relation} to the base's parent slot {@code b} (groupSpan 0). */
+  private long relative(long slot, long b) {
+    long cell = Seeds.cell(stream, slot);
+    return switch (relation) {
+      case "<>" -> {
+        long d =
+            pick == ReferencePlan.Pick.INJECTIVE
+                ? (slot / radix) % (size - 1)
+                : Draws.index(distribution, cell, size - 1);
+        yield (b + 1 + d) % size;
+      }
+      case ">" -> b + 1 + Draws.index(distribution, cell, size - 1 - b);
+      case ">=" -> b + Draws.index(distribution, cell, size - b);
+      default -> throw new IllegalStateException("no relation " + relation);
     };
   }
 }

@@ -117,23 +117,7 @@ public final class Triggers {
 
   private static SpateException refused(Connection connection, String where, SQLException cause)
       throws SQLException {
-    String role;
-    int version;
-    try (Statement s = connection.createStatement();
-        ResultSet rs =
-            s.executeQuery("SELECT current_user, current_setting('server_version_num')::int")) {
-      rs.next();
-      role = rs.getString(1);
-      version = rs.getInt(2);
-    }
-    String grant =
-        version >= 150000
-            ? "make it a superuser or GRANT SET ON PARAMETER session_replication_role TO \""
-                + role
-                + "\""
-            : "make it a superuser (PostgreSQL "
-                + version / 10000
-                + " lets only superusers set it; 15 and later also take GRANT SET ON PARAMETER)";
+    String role = role(connection);
     return new SpateException(
         "--disable-triggers ("
             + where
@@ -143,8 +127,39 @@ public final class Triggers {
             + " triggers off takes ("
             + SqlErrors.describe(cause)
             + "); "
-            + grant
+            + grant(connection)
             + ", or drop --disable-triggers to load with triggers on",
         cause);
+  }
+
+  private static String role(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT current_user")) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  /**
+   * What lets the role {@code connection} connects as set session_replication_role, for messages:
+   * {@code make it a superuser or GRANT SET ON PARAMETER session_replication_role TO "app"}.
+   */
+  public static String grant(Connection connection) throws SQLException {
+    String role;
+    int version;
+    try (Statement s = connection.createStatement();
+        ResultSet rs =
+            s.executeQuery("SELECT current_user, current_setting('server_version_num')::int")) {
+      rs.next();
+      role = rs.getString(1);
+      version = rs.getInt(2);
+    }
+    return version >= 150000
+        ? "make it a superuser or GRANT SET ON PARAMETER session_replication_role TO \""
+            + role
+            + "\""
+        : "make it a superuser (PostgreSQL "
+            + version / 10000
+            + " lets only superusers set it; 15 and later also take GRANT SET ON PARAMETER)";
   }
 }

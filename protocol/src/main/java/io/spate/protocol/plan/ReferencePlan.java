@@ -16,10 +16,22 @@ package io.spate.protocol.plan;
  *       moved to a slot the parent really has when its fan-out varies.
  *   <li>{@link Pick#EARLIER}: a self-reference: {@code draw(slot)} by {@code distribution}, an
  *       earlier row of the same table, so the rows form trees; slot 0 is a root (NULL).
+ *   <li>{@link Pick#EARLIER_OR_SELF}: a NOT NULL self-reference: {@code g * groupSpan +
+ *       draw(ordinal + 1)} by {@code distribution}, an earlier row of the same block of {@code
+ *       groupSpan} slots or the row itself (a root references itself). The tasks of the table cover
+ *       whole blocks, so every row a task references is its own or already committed.
  * </ul>
  *
  * <p>With a {@code nullRatio} above 0 (random picks of a nullable foreign key only), that share of
  * rows, drawn once per row for all the key's columns, references nothing (NULL).
+ *
+ * <p>A CHECK between two foreign keys of a row to the same parent key ({@code entity0 <> entity1},
+ * {@code tag1 < tag2}) makes one pick relative to the other's parent slot {@code b} ({@code
+ * relativeTo} names that foreign key, {@code groupSpan} is 0 for both): with {@code relation}
+ * {@code <>} the slot is {@code (b + 1 + d) % size}, {@code d} the pick's own draw (random) or
+ * digit (injective) over {@code size - 1}; with {@code >} it is {@code b + 1 + draw(size - 1 - b)},
+ * with {@code >=} {@code b + draw(size - b)} (random picks only; the other's {@code size} leaves
+ * room). Where {@code b} is NULL the pick is made as if unrelated.
  */
 public record ReferencePlan(
     String foreignKey,
@@ -31,7 +43,9 @@ public record ReferencePlan(
     long radix,
     long size,
     Distribution distribution,
-    double nullRatio) {
+    double nullRatio,
+    String relativeTo,
+    String relation) {
 
   public ReferencePlan(
       String foreignKey,
@@ -53,7 +67,9 @@ public record ReferencePlan(
         radix,
         size,
         distribution,
-        0);
+        0,
+        null,
+        null);
   }
 
   public ReferencePlan withNullRatio(double ratio) {
@@ -67,13 +83,53 @@ public record ReferencePlan(
         radix,
         size,
         distribution,
-        ratio);
+        ratio,
+        relativeTo,
+        relation);
+  }
+
+  /**
+   * This pick made relative to {@code other}'s: {@code relation} is {@code <>}, {@code >} or {@code
+   * >=}.
+   */
+  public ReferencePlan relativeTo(String other, String relation) {
+    return new ReferencePlan(
+        foreignKey,
+        parentTable,
+        pick,
+        groupSpan,
+        parentGroupSpan,
+        offset,
+        radix,
+        size,
+        distribution,
+        nullRatio,
+        other,
+        relation);
+  }
+
+  /** This pick over {@code size} parent slots. */
+  public ReferencePlan withSize(long size) {
+    return new ReferencePlan(
+        foreignKey,
+        parentTable,
+        pick,
+        groupSpan,
+        parentGroupSpan,
+        offset,
+        radix,
+        size,
+        distribution,
+        nullRatio,
+        relativeTo,
+        relation);
   }
 
   public enum Pick {
     GROUP,
     INJECTIVE,
     RANDOM,
-    EARLIER
+    EARLIER,
+    EARLIER_OR_SELF
   }
 }

@@ -310,6 +310,68 @@ class EngineTest {
   }
 
   @Test
+  void aPickRelativeToAnotherKeepsItsCheckForEverySlot() {
+    ReferencePlan low = new ReferencePlan("lo", "p", Pick.RANDOM, 0, 0, 0, 1, 9, Distribution.ZIPF);
+    ReferencePlan any = low.withSize(10);
+    ParentPick base = new ParentPick(low, 1, null);
+    ParentPick apart = new ParentPick(any.relativeTo("lo", "<>"), 2, null, base);
+    ParentPick above = new ParentPick(any.relativeTo("lo", ">"), 3, null, base);
+    ParentPick notBelow = new ParentPick(any.relativeTo("lo", ">="), 4, null, base);
+    Set<Long> apartSlots = new HashSet<>();
+    for (long slot = 0; slot < 10_000; slot++) {
+      long b = base.parentSlot(slot);
+      long a = apart.parentSlot(slot);
+      assertTrue(a != b && a >= 0 && a < 10, slot + ": " + a + " <> " + b);
+      apartSlots.add(a);
+      long hi = above.parentSlot(slot);
+      assertTrue(hi > b && hi < 10, slot + ": " + hi + " > " + b);
+      long ge = notBelow.parentSlot(slot);
+      assertTrue(ge >= b && ge < 10, slot + ": " + ge + " >= " + b);
+    }
+    assertEquals(10, apartSlots.size(), "every parent slot is picked");
+  }
+
+  @Test
+  void injectivePicksApartFromEachOtherGiveDistinctPairsOfDistinctParents() {
+    // a key (a, b) of two foreign keys to one 10-row table with CHECK (a <> b): 10 x 9 pairs
+    ParentPick a =
+        new ParentPick(
+            new ReferencePlan("a", "p", Pick.INJECTIVE, 0, 0, 0, 9, 10, Distribution.UNIFORM),
+            1,
+            null);
+    ParentPick b =
+        new ParentPick(
+            new ReferencePlan("b", "p", Pick.INJECTIVE, 0, 0, 0, 1, 10, Distribution.UNIFORM)
+                .relativeTo("a", "<>"),
+            2,
+            null,
+            a);
+    Set<List<Long>> pairs = new HashSet<>();
+    for (long slot = 0; slot < 90; slot++) {
+      long pa = a.parentSlot(slot);
+      long pb = b.parentSlot(slot);
+      assertTrue(pa != pb, "slot " + slot);
+      assertTrue(pairs.add(List.of(pa, pb)), "slot " + slot + " repeats " + pa + ", " + pb);
+    }
+  }
+
+  @Test
+  void aNotNullSelfReferencePicksAnEarlierSlotOfItsBlockOrItself() {
+    ParentPick pick =
+        new ParentPick(
+            new ReferencePlan(
+                "root", "t", Pick.EARLIER_OR_SELF, 64, 0, 0, 1, 64, Distribution.UNIFORM),
+            5,
+            null);
+    for (long slot = 0; slot < 1000; slot++) {
+      long parent = pick.parentSlot(slot);
+      assertTrue(parent <= slot && parent >= slot / 64 * 64, slot + " -> " + parent);
+    }
+    assertEquals(0, pick.parentSlot(0));
+    assertEquals(64, pick.parentSlot(64));
+  }
+
+  @Test
   void stockNamesDistinctItemsWithinEachWarehouse() {
     Map<Integer, Set<Integer>> items = new HashMap<>();
     for (Map<String, byte[]> row : rows("stock")) {
