@@ -40,7 +40,7 @@ class KeyCellsTest {
     for (int length = 1; length <= 3; length++) {
       long capacity = KeyCells.capacity(chars(length));
       assertEquals((long) Math.pow(36, length) - 1, capacity);
-      KeyCells.KeySequence seq = new KeyCells.KeySequence(chars(length), 1, 0, 7);
+      KeyCells.KeySequence seq = new KeyCells.KeySequence(chars(length), 1, 0, null, 7);
       Set<String> seen = new HashSet<>();
       for (long slot = 0; slot < capacity; slot++) {
         String code = key(seq, slot);
@@ -69,7 +69,7 @@ class KeyCellsTest {
             null,
             List.of("small", "large"),
             List.of());
-    KeyCells.KeySequence seq = new KeyCells.KeySequence(kind, 1, 0, 7);
+    KeyCells.KeySequence seq = new KeyCells.KeySequence(kind, 1, 0, null, 7);
     assertEquals(
         List.of("small", "large", "small"), List.of(key(seq, 0), key(seq, 1), key(seq, 2)));
     assertEquals(2, KeyCells.capacity(kind));

@@ -1,0 +1,204 @@
+package io.spate.coordinator.plan;
+
+import io.spate.protocol.error.Problems;
+import io.spate.protocol.plan.KeyFormat;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Table;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The form a unique text key writes its numbers {@code first..last} in (see {@link KeyColumns}),
+ * decided from the column's length and pattern CHECKs (and its domain's): the first of {@link
+ * #CANDIDATES}, in that fixed order, each zero-padded to the narrowest width the length CHECKs
+ * allow, whose every value those CHECKs accept and the declared length holds. Lengths grow with the
+ * number, so the shortest and longest value decide a length CHECK; a pattern is tried on every
+ * value, up to {@link #MAX_KEYS_TRIED}. The choice is a pure function of the schema and the row
+ * count, and distinct numbers stay distinct strings in any form.
+ */
+final class KeyFormats {
+
+  /**
+   * Key values tried against a pattern; beyond, a pattern CHECK on a unique text key is refused.
+   */
+  static final long MAX_KEYS_TRIED = 1_000_000;
+
+  /** The forms tried, in order: the bare digits, a letter first, an email, a URL. */
+  static final List<KeyFormat> CANDIDATES =
+      List.of(
+          new KeyFormat("", 0, ""),
+          new KeyFormat("k", 0, ""),
+          new KeyFormat("user", 0, "@example.com"),
+          new KeyFormat("https://example.com/", 0, ""));
+
+  private static final int MAX_WIDTH = 19;
+
+  private KeyFormats() {}
+
+  /**
+   * The format of key column {@code c}, or null for the bare digits (also when it is no text column
+   * or no CHECK constrains it); when no candidate fits, a problem naming the column, each
+   * candidate's reason and the fix.
+   */
+  static KeyFormat choose(Table t, Column c, long first, long last, Problems problems) {
+    if (!c.type().isText()) {
+      return null;
+    }
+    List<Check> checks = new ArrayList<>();
+    t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);
+    c.domainChecks().stream().filter(check -> on(check, Column.DOMAIN_VALUE)).forEach(checks::add);
+    if (checks.isEmpty()) {
+      return null;
+    }
+    String where = t.id() + "." + c.name();
+    List<Pattern> patterns = new ArrayList<>();
+    for (Check check : checks) {
+      if (check instanceof Check.Matches m) {
+        try {
+          patterns.add(PatternValues.compile(m));
+        } catch (IllegalArgumentException e) {
+          problems.add(
+              refusal(
+                  where,
+                  first,
+                  last,
+                  t,
+                  "CHECK "
+                      + m.name()
+                      + " ("
+                      + m.text()
+                      + ") "
+                      + "is not a pattern Spate can check ("
+                      + e.getMessage()
+                      + ")"));
+          return null;
+        }
+      }
+    }
+    if (!patterns.isEmpty() && last - first + 1 > MAX_KEYS_TRIED) {
+      problems.add(
+          refusal(
+              where,
+              first,
+              last,
+              t,
+              "its pattern CHECKs cannot be checked on more than " + MAX_KEYS_TRIED + " of them"));
+      return null;
+    }
+    List<String> reasons = new ArrayList<>();
+    for (KeyFormat candidate : CANDIDATES) {
+      String reason = null;
+      KeyFormat format = widened(candidate, checks, first, last);
+      if (format == null) {
+        reason = "no width satisfies " + describeLengths(checks);
+      } else if (c.length() > 0 && format.render(last).length() > c.length()) {
+        reason = format.render(last) + " is longer than " + c.typeName() + " holds";
+      } else {
+        reason = rejected(format, checks, c, first, last);
+      }
+      if (reason == null) {
+        return format.equals(CANDIDATES.getFirst()) ? null : format;
+      }
+      reasons.add(candidate.render(first) + ": " + reason);
+    }
+    problems.add(refusal(where, first, last, t, String.join("; ", reasons)));
+    return null;
+  }
+
+  private static String refusal(String where, long first, long last, Table t, String why) {
+    return where
+        + " is a unique key (or identity) column, whose values Spate writes as the numbers "
+        + first
+        + ".."
+        + last
+        + " in the first of the forms "
+        + CANDIDATES.stream().map(f -> f.render(first)).toList()
+        + " its length and pattern CHECKs accept, but none fits ("
+        + why
+        + "): size the table `rows: 0` (--rows "
+        + t.id()
+        + "=0), give it fewer rows, or widen the column";
+  }
+
+  /** The candidate zero-padded to the narrowest width its length CHECKs accept, or null. */
+  static KeyFormat widened(KeyFormat candidate, List<Check> checks, long first, long last) {
+    for (int width = 0; width <= MAX_WIDTH; width++) {
+      KeyFormat format = new KeyFormat(candidate.prefix(), width, candidate.suffix());
+      int shortest = format.render(first).length();
+      int longest = format.render(last).length();
+      boolean fits = true;
+      for (Check check : checks) {
+        if (check instanceof Check.Length len) {
+          for (int length = shortest; length <= longest && fits; length++) {
+            fits = accepts(len, length);
+          }
+        }
+      }
+      if (fits) {
+        return format;
+      }
+    }
+    return null;
+  }
+
+  /** The first value a pattern CHECK rejects, with the CHECK, or null when all pass. */
+  private static String rejected(
+      KeyFormat format, List<Check> checks, Column c, long first, long last) {
+    for (Check check : checks) {
+      if (check instanceof Check.Matches m) {
+        Pattern pattern = PatternValues.compile(m);
+        for (long v = first; v <= last; v++) {
+          String value = format.render(v);
+          if (!pattern.matcher(PatternValues.asStored(value, c)).find()) {
+            return "CHECK " + m.name() + " (" + m.text() + ") rejects " + value;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean accepts(Check.Length len, int length) {
+    int n = Integer.parseInt(len.literal());
+    return switch (len.op()) {
+      case "=" -> length == n;
+      case "<>" -> length != n;
+      case "<" -> length < n;
+      case "<=" -> length <= n;
+      case ">" -> length > n;
+      default -> length >= n;
+    };
+  }
+
+  private static String describeLengths(List<Check> checks) {
+    return String.join(
+        " and ",
+        checks.stream()
+            .filter(check -> check instanceof Check.Length)
+            .map(check -> (Check.Length) check)
+            .map(
+                len ->
+                    "CHECK "
+                        + len.name()
+                        + " ("
+                        + len.function()
+                        + "("
+                        + len.column()
+                        + ") "
+                        + len.op()
+                        + " "
+                        + len.literal()
+                        + ")")
+            .toList());
+  }
+
+  private static boolean on(Check check, String column) {
+    return switch (check) {
+      case Check.Length len -> len.column().equals(column);
+      case Check.Matches m -> m.column().equals(column);
+      default -> false;
+    };
+  }
+}
