@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
 /**
  * The form a unique text key writes its numbers {@code first..last} in (see {@link KeyColumns}),
  * decided from the column's length and pattern CHECKs (and its domain's): the first of {@link
- * #CANDIDATES}, in that fixed order, each zero-padded to the narrowest width the length CHECKs
- * allow, whose every value those CHECKs accept and the declared length holds. Lengths grow with the
- * number, so the shortest and longest value decide a length CHECK; a pattern is tried on every
- * value, up to {@link #MAX_KEYS_TRIED}. The choice is a pure function of the schema and the row
- * count, and distinct numbers stay distinct strings in any form.
+ * #CANDIDATES}, in that fixed order, unpadded or zero-padded to the narrowest width that works,
+ * whose every value those CHECKs accept and the declared length holds. A value's length changes
+ * only with its digit count, so one value of each digit count decides a length CHECK; a pattern is
+ * tried on every value, up to {@link #MAX_KEYS_TRIED}. The choice is a pure function of the schema
+ * and the row count, and distinct numbers stay distinct strings in any form.
  */
 final class KeyFormats {
 
@@ -33,6 +33,7 @@ final class KeyFormats {
           new KeyFormat("user", 0, "@example.com"),
           new KeyFormat("https://example.com/", 0, ""));
 
+  /** The widest zero-padding tried: a long has at most 19 digits. */
   private static final int MAX_WIDTH = 19;
 
   private KeyFormats() {}
@@ -90,16 +91,19 @@ final class KeyFormats {
     List<String> reasons = new ArrayList<>();
     for (KeyFormat candidate : CANDIDATES) {
       String reason = null;
-      KeyFormat format = widened(candidate, checks, first, last);
-      if (format == null) {
-        reason = "no width satisfies " + describeLengths(checks);
-      } else if (c.length() > 0 && format.render(last).length() > c.length()) {
-        reason = format.render(last) + " is longer than " + c.typeName() + " holds";
-      } else {
-        reason = rejected(format, checks, c, first, last);
-      }
-      if (reason == null) {
-        return format.equals(CANDIDATES.getFirst()) ? null : format;
+      for (int width = 0; width <= MAX_WIDTH; width++) {
+        if (width > 0 && width <= digits(first)) {
+          continue; // pads nothing: the same values as width 0
+        }
+        KeyFormat format = new KeyFormat(candidate.prefix(), width, candidate.suffix());
+        if (width > 0 && c.length() > 0 && format.render(first).length() > c.length()) {
+          break; // wider only lengthens every value
+        }
+        String broken = broken(format, checks, c, first, last);
+        if (broken == null) {
+          return format.equals(CANDIDATES.getFirst()) ? null : format;
+        }
+        reason = reason == null ? broken : reason;
       }
       reasons.add(candidate.render(first) + ": " + reason);
     }
@@ -122,42 +126,60 @@ final class KeyFormats {
         + "=0), give it fewer rows, or widen the column";
   }
 
-  /** The candidate zero-padded to the narrowest width its length CHECKs accept, or null. */
-  static KeyFormat widened(KeyFormat candidate, List<Check> checks, long first, long last) {
-    for (int width = 0; width <= MAX_WIDTH; width++) {
-      KeyFormat format = new KeyFormat(candidate.prefix(), width, candidate.suffix());
-      int shortest = format.render(first).length();
-      int longest = format.render(last).length();
-      boolean fits = true;
-      for (Check check : checks) {
-        if (check instanceof Check.Length len) {
-          for (int length = shortest; length <= longest && fits; length++) {
-            fits = accepts(len, length);
+  /**
+   * Why the values of {@code first..last} in this format do not suit the column, or null: the
+   * declared length, then each length CHECK on one value of every digit count (a value's length
+   * changes only with its digit count), then each pattern on a value of every digit count and on
+   * every value.
+   */
+  static String broken(KeyFormat format, List<Check> checks, Column c, long first, long last) {
+    String longest = format.render(last);
+    if (c.length() > 0 && longest.length() > c.length()) {
+      return longest + " is longer than " + c.typeName() + " holds";
+    }
+    List<String> samples = new ArrayList<>();
+    for (int d = digits(first); d <= digits(last); d++) {
+      samples.add(format.render(Math.max(first, pow10(d - 1))));
+    }
+    samples.add(longest);
+    for (Check check : checks) {
+      if (check instanceof Check.Length len) {
+        for (String v : samples) {
+          if (!accepts(len, v.length())) {
+            return "CHECK " + len.name() + " (" + describe(len) + ") rejects " + v;
           }
         }
       }
-      if (fits) {
-        return format;
+    }
+    for (Check check : checks) {
+      if (check instanceof Check.Matches m) {
+        Pattern pattern = PatternValues.compile(m);
+        for (String v : samples) {
+          if (!pattern.matcher(PatternValues.asStored(v, c)).find()) {
+            return "CHECK " + m.name() + " (" + m.text() + ") rejects " + v;
+          }
+        }
+        for (long n = first; n <= last; n++) {
+          String v = format.render(n);
+          if (!pattern.matcher(PatternValues.asStored(v, c)).find()) {
+            return "CHECK " + m.name() + " (" + m.text() + ") rejects " + v;
+          }
+        }
       }
     }
     return null;
   }
 
-  /** The first value a pattern CHECK rejects, with the CHECK, or null when all pass. */
-  private static String rejected(
-      KeyFormat format, List<Check> checks, Column c, long first, long last) {
-    for (Check check : checks) {
-      if (check instanceof Check.Matches m) {
-        Pattern pattern = PatternValues.compile(m);
-        for (long v = first; v <= last; v++) {
-          String value = format.render(v);
-          if (!pattern.matcher(PatternValues.asStored(value, c)).find()) {
-            return "CHECK " + m.name() + " (" + m.text() + ") rejects " + value;
-          }
-        }
-      }
+  private static long pow10(int n) {
+    long p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
     }
-    return null;
+    return p;
+  }
+
+  private static int digits(long n) {
+    return Long.toString(n).length();
   }
 
   private static boolean accepts(Check.Length len, int length) {
@@ -172,26 +194,8 @@ final class KeyFormats {
     };
   }
 
-  private static String describeLengths(List<Check> checks) {
-    return String.join(
-        " and ",
-        checks.stream()
-            .filter(check -> check instanceof Check.Length)
-            .map(check -> (Check.Length) check)
-            .map(
-                len ->
-                    "CHECK "
-                        + len.name()
-                        + " ("
-                        + len.function()
-                        + "("
-                        + len.column()
-                        + ") "
-                        + len.op()
-                        + " "
-                        + len.literal()
-                        + ")")
-            .toList());
+  private static String describe(Check.Length len) {
+    return len.function() + "(" + len.column() + ") " + len.op() + " " + len.literal();
   }
 
   private static boolean on(Check check, String column) {
