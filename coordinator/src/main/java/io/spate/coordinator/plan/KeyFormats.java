@@ -54,11 +54,12 @@ final class KeyFormats {
       return null;
     }
     String where = t.id() + "." + c.name();
-    List<Pattern> patterns = new ArrayList<>();
+    boolean patterned = false;
     for (Check check : checks) {
       if (check instanceof Check.Matches m) {
+        patterned = true;
         try {
-          patterns.add(PatternValues.compile(m));
+          PatternValues.compile(m); // the same call as broken() makes, so it cannot throw there
         } catch (IllegalArgumentException e) {
           problems.add(
               refusal(
@@ -78,7 +79,7 @@ final class KeyFormats {
         }
       }
     }
-    if (!patterns.isEmpty() && last - first + 1 > MAX_KEYS_TRIED) {
+    if (patterned && last - first + 1 > MAX_KEYS_TRIED) {
       problems.add(
           refusal(
               where,
@@ -132,7 +133,8 @@ final class KeyFormats {
    * changes only with its digit count), then each pattern on a value of every digit count and on
    * every value.
    */
-  static String broken(KeyFormat format, List<Check> checks, Column c, long first, long last) {
+  private static String broken(
+      KeyFormat format, List<Check> checks, Column c, long first, long last) {
     String longest = format.render(last);
     if (c.length() > 0 && longest.length() > c.length()) {
       return longest + " is longer than " + c.typeName() + " holds";
