@@ -165,7 +165,7 @@ class ChecksAndUniqueIndexesFillIT {
   }
 
   @Test
-  void aPatternOrLengthCheckOnAUniqueTextKeyIsRefusedNamingTheCheck() {
+  void aUniqueTextKeyNoKeyFormSatisfiesIsRefusedNamingTheCheckAndTheOthersArePadded() {
     try (TestDatabase db = TestDatabase.create()) {
       db.execute(
           """
@@ -179,13 +179,18 @@ class ChecksAndUniqueIndexesFillIT {
       String error = failure(db, "--default-rows", "500");
 
       assertContains(error, "coded.code is a unique key");
-      assertContains(error, "CHECK code_shape (code ~ '^[A-Z]{3}$') rejects 1");
-      assertContains(error, "sized.ref is a unique key");
-      assertContains(error, "CHECK ref_len (length(ref) = 8) rejects those of 1 digits");
-      assertTrue(!error.contains("numbered"), "digits 1..500 satisfy numbered's CHECKs: " + error);
-      assertContains(
-          error, "CHECK no_digits (no ~ '^[0-9]+$') rejects 1"); // char(4) pads it to '1   '
+      assertContains(error, "1: CHECK code_shape (code ~ '^[A-Z]{3}$') rejects 1;");
+      assertContains(error, "k1: CHECK code_shape (code ~ '^[A-Z]{3}$') rejects k1;");
+      assertContains(error, "--rows coded=0");
+      for (String fits : List.of("sized", "numbered", "padded")) {
+        assertTrue(!error.contains(fits), () -> fits + " has a key form: " + error);
+      }
       assertEquals(0L, db.queryLong("SELECT count(*) FROM numbered"));
+
+      Fills.local(db, "--default-rows", "500", "--rows", "coded=0");
+      assertEquals(500L, db.queryLong("SELECT count(*) FROM sized WHERE ref ~ '^0{5}[0-9]{3}$'"));
+      assertEquals(500L, db.queryLong("SELECT count(*) FROM numbered WHERE no ~ '^[1-9][0-9]*$'"));
+      assertEquals(500L, db.queryLong("SELECT count(*) FROM padded WHERE no ~ '^0[0-9]{3}$'"));
     }
   }
 

@@ -15,6 +15,7 @@ import io.spate.coordinator.config.TableConfig;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
@@ -174,7 +175,83 @@ class CheckedColumnsPlanTest {
         planFails(t, FillConfig.EMPTY),
         "t.code is a unique key",
         "CHECK code_shape (code ~ '^[0-9]{2}$') rejects 1",
-        "not supported yet");
+        "k1: CHECK code_shape (code ~ '^[0-9]{2}$') rejects k1",
+        "--rows t=0");
+  }
+
+  private static FillPlan plan(Table t, long rows) {
+    return Planner.plan(
+        new Schema(List.of(t)),
+        FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of("t", rows)));
+  }
+
+  private static Table textKey(Column code, Check... checks) {
+    return table(
+        List.of(integer("id"), code),
+        List.of(new UniqueKey("t_code_key", List.of("code"), false)),
+        checks);
+  }
+
+  @Test
+  void aUniqueTextKeyTakesTheFirstFormItsChecksAccept() {
+    Column text = column("code", SqlType.TEXT);
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0),
+        planOf(
+            plan(textKey(text, new Check.Length("n", "code", "length", "<=", "9")), 1000), "code"),
+        "bare digits when the CHECKs accept them");
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("", 2, "")),
+        planOf(
+            plan(textKey(text, new Check.Matches("two", "code", "^[0-9]{2}$", false)), 99), "code"),
+        "zero-padded to the width the pattern wants");
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("", 6, "")),
+        planOf(
+            plan(textKey(text, new Check.Length("six", "code", "length", "=", "6")), 1000), "code"),
+        "zero-padded to the length the CHECK fixes");
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("k", 0, "")),
+        planOf(
+            plan(
+                textKey(
+                    text,
+                    new Check.Length("name", "code", "length", ">=", "2"),
+                    new Check.Length("name", "code", "length", "<=", "24"),
+                    new Check.Matches("name", "code", "^[a-zA-Z]([_]?[a-zA-Z0-9])+$", false)),
+                1000),
+            "code"));
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("user", 0, "@example.com")),
+        planOf(
+            plan(
+                textKey(text, new Check.Matches("at", "code", "[^@]+@[^@]+\\.[^@]+", false)), 1000),
+            "code"));
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("https://example.com/", 0, "")),
+        planOf(
+            plan(textKey(text, new Check.Matches("url", "code", "^https?://", true)), 1000),
+            "code"));
+  }
+
+  @Test
+  void aFormLongerThanTheColumnHoldsIsRefusedNamingTheColumnAndTheFix() {
+    String message =
+        assertThrows(
+                SpateException.class,
+                () ->
+                    plan(
+                        textKey(
+                            varchar("code", 4),
+                            new Check.Matches("url", "code", "^https?://", true)),
+                        1000))
+            .getMessage();
+    assertMentions(
+        message,
+        "t.code is a unique key",
+        "CHECK url (code ~* '^https?://') rejects 1",
+        "https://example.com/1000 is longer than",
+        "--rows t=0");
   }
 
   // code text CHECK (code LIKE 'AB%'), email varchar(80) CHECK (email LIKE '%@%'), sku text CHECK

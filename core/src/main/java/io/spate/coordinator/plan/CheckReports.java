@@ -7,7 +7,6 @@ import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,16 +14,11 @@ import java.util.regex.Pattern;
 
 /**
  * The constraints the column rules cannot keep, reported before anything is written: CHECKs Spate
- * cannot read (unless the config decides a column they mention), unique indexes over expressions,
- * and length or pattern CHECKs that the numbers of a unique text key break. Each method only adds
- * problems; none changes a plan.
+ * cannot read (unless the config decides a column they mention), and unique indexes over
+ * expressions (length and pattern CHECKs on unique text keys choose their format: {@link
+ * KeyFormats}). Each method only adds problems; none changes a plan.
  */
 final class CheckReports {
-
-  /**
-   * Key values tried against a pattern; beyond, a pattern CHECK on a unique text key is refused.
-   */
-  static final long MAX_KEYS_TRIED = 1_000_000;
 
   private CheckReports() {}
 
@@ -130,99 +124,6 @@ final class CheckReports {
                         + ": {skip: true}}}}` if the expression is NULL when that column is"));
       }
     }
-  }
-
-  /**
-   * A unique text key gets the numbers {@code first..last} as its values (see {@link KeyColumns}):
-   * report each CHECK on its length or pattern that some of them would break. Lengths grow with the
-   * number; a pattern is tried on every value, up to {@link #MAX_KEYS_TRIED}.
-   */
-  static void checkedKey(Table t, Column c, long first, long last, Problems problems) {
-    if (!c.type().isText()) {
-      return;
-    }
-    String where = t.id() + "." + c.name();
-    List<Check> checks = new ArrayList<>();
-    t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);
-    c.domainChecks().stream().filter(check -> on(check, Column.DOMAIN_VALUE)).forEach(checks::add);
-    for (Check check : checks) {
-      String broken =
-          switch (check) {
-            case Check.Length len ->
-                brokenLength(len, String.valueOf(first).length(), String.valueOf(last).length());
-            case Check.Matches m -> brokenPattern(m, c, first, last);
-            default -> null;
-          };
-      if (broken != null) {
-        problems.add(
-            where
-                + " is a unique key (or identity) column, whose values Spate writes as the numbers "
-                + first
-                + ".."
-                + last
-                + ", but CHECK "
-                + check.name()
-                + " ("
-                + describe(check)
-                + ") "
-                + broken
-                + ": unique text keys with a length or pattern CHECK their numbers do not satisfy are not supported yet; size the table `rows: 0`");
-      }
-    }
-  }
-
-  private static boolean on(Check check, String column) {
-    return switch (check) {
-      case Check.Length len -> len.column().equals(column);
-      case Check.Matches m -> m.column().equals(column);
-      default -> false;
-    };
-  }
-
-  private static String describe(Check check) {
-    return switch (check) {
-      case Check.Length len ->
-          len.function() + "(" + len.column() + ") " + len.op() + " " + len.literal();
-      case Check.Matches m -> m.text();
-      default -> check.toString();
-    };
-  }
-
-  private static String brokenLength(Check.Length len, int shortest, int longest) {
-    int n = Integer.parseInt(len.literal());
-    for (int length = shortest; length <= longest; length++) {
-      boolean ok =
-          switch (len.op()) {
-            case "=" -> length == n;
-            case "<>" -> length != n;
-            case "<" -> length < n;
-            case "<=" -> length <= n;
-            case ">" -> length > n;
-            default -> length >= n;
-          };
-      if (!ok) {
-        return "rejects those of " + length + " digits";
-      }
-    }
-    return null;
-  }
-
-  private static String brokenPattern(Check.Matches m, Column c, long first, long last) {
-    if (last - first + 1 > MAX_KEYS_TRIED) {
-      return "cannot be checked on more than " + MAX_KEYS_TRIED + " of them";
-    }
-    Pattern pattern;
-    try {
-      pattern = PatternValues.compile(m);
-    } catch (IllegalArgumentException e) {
-      return "is not a pattern Spate can check (" + e.getMessage() + ")";
-    }
-    for (long v = first; v <= last; v++) {
-      if (!pattern.matcher(PatternValues.asStored(Long.toString(v), c)).find()) {
-        return "rejects " + v;
-      }
-    }
-    return null;
   }
 
   /** Whether an expression as PostgreSQL prints it mentions a column, bare or quoted. */

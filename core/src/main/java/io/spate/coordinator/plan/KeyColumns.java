@@ -2,6 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
@@ -22,8 +23,9 @@ import java.util.Set;
  * The key-sequence rule of {@link ColumnStage}: a key column no foreign key covers counts rows
  * within the smallest lineage group its other key columns already identify (so {@code d_id} runs
  * 1..10 within each warehouse), or over the whole table. Invariant: the values are {@code 1..span}
- * (span 0: {@code 1..slots}), distinct within each group by construction; a type too small for
- * them, or one whose values Spate cannot make distinct, is a problem.
+ * (span 0: {@code 1..slots}), distinct within each group by construction, a text key's in the form
+ * its CHECKs accept ({@link KeyFormats}); a type too small for them, or one whose values Spate
+ * cannot make distinct, is a problem.
  */
 final class KeyColumns {
 
@@ -192,8 +194,8 @@ final class KeyColumns {
               + digits
               + ")");
     }
-    CheckReports.checkedKey(t, c, first, maxValue, problems);
-    return new ColumnPlan.KeySequence(c.name(), first, span);
+    KeyFormat format = KeyFormats.choose(t, c, first, maxValue, problems);
+    return new ColumnPlan.KeySequence(c.name(), first, span, format);
   }
 
   /**

@@ -80,7 +80,7 @@ public final class Engine {
           throw new IllegalStateException(
               table.name() + "." + column.name() + " is not written: " + skip.reason());
       case ColumnPlan.KeySequence key ->
-          new KeyCells.KeySequence(column, key.first(), key.span(), stream);
+          new KeyCells.KeySequence(column, key.first(), key.span(), key.format(), stream);
       case ColumnPlan.Reference ref -> reference(table, column, ref);
       case ColumnPlan.Derived derived ->
           new KeyCells.Derived(

@@ -2,10 +2,12 @@ package io.spate.worker.generate;
 
 import static io.spate.worker.generate.Cells.writeIntegral;
 
+import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
 import io.spate.worker.encode.CopyBinaryWriter;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The cell generators tied to keys: unique key sequences, foreign key references and columns
@@ -60,7 +62,9 @@ public final class KeyCells {
    * 62-bit bijection of it; numeric writes it at scale 0; inet and cidr write host 10.0.0.0 + n
    * (/32), macaddr 02:00:00:00:00:00 xor n. An enum writes label {@code (n - 1) mod labels}, a
    * boolean false, true, false...: distinct while n stays within the labels, else the key's other
-   * columns tell rows apart. An array writes the one-element array of its element's key.
+   * columns tell rows apart. An array writes the one-element array of its element's key. A text key
+   * with a {@link KeyFormat} writes {@link KeyFormat#render} of the number instead of its bare
+   * digits (or letters).
    */
   static final class KeySequence extends CellGen {
     private static final long MASK_62 = (1L << 62) - 1;
@@ -71,7 +75,7 @@ public final class KeyCells {
     static final int MAX_ALPHANUMERIC_LENGTH = 12;
 
     private static final byte[] ALPHANUMERIC =
-        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
 
     private final SqlType type;
     private final long first;
@@ -83,20 +87,27 @@ public final class KeyCells {
     private final KeySequence element;
     private final int elementOid;
     private final byte[] digits = new byte[20];
+    private final byte[] prefix;
+    private final byte[] suffix;
+    private final int width;
 
-    KeySequence(Column column, long first, long span, long stream) {
+    KeySequence(Column column, long first, long span, KeyFormat format, long stream) {
       this.type = column.type();
       this.first = first;
       this.span = span;
       this.numericScale = Literals.numericScale(column);
       this.uuidHigh = (stream & ~0xF000L) | 0x4000L;
       this.length = column.length();
+      boolean formatted = format != null && type.isText(); // an array's element formats its own
+      this.prefix = formatted ? format.prefix().getBytes(StandardCharsets.UTF_8) : null;
+      this.suffix = formatted ? format.suffix().getBytes(StandardCharsets.UTF_8) : null;
+      this.width = formatted ? format.width() : 0;
       this.labels =
           column.enumLabels().stream()
-              .map(l -> l.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+              .map(l -> l.getBytes(StandardCharsets.UTF_8))
               .toArray(byte[][]::new);
       if (type == SqlType.ARRAY) {
-        this.element = new KeySequence(column.element(), first, span, stream);
+        this.element = new KeySequence(column.element(), first, span, format, stream);
         this.elementOid = (int) column.element().typeOid();
       } else {
         this.element = null;
@@ -117,6 +128,10 @@ public final class KeyCells {
     @Override
     void write(long slot, CopyBinaryWriter out) {
       long value = longValue(slot);
+      if (prefix != null) {
+        writeFormatted(value, out);
+        return;
+      }
       switch (type) {
         case NUMERIC -> out.writeNumeric(value * pow10(numericScale), numericScale);
         case CHAR, VARCHAR -> {
@@ -170,6 +185,19 @@ public final class KeyCells {
       }
       throw new IllegalStateException(
           "key " + k + " is past the " + length + "-character strings of digits and letters");
+    }
+
+    /** {@link KeyFormat#render}: prefix, digits zero-padded to the width, suffix. */
+    private void writeFormatted(long value, CopyBinaryWriter out) {
+      int field = out.beginField();
+      out.putAscii(prefix, 0, prefix.length);
+      int count = Cells.digits(value, digits);
+      for (int i = count; i < width; i++) {
+        out.putByte('0');
+      }
+      out.putAscii(digits, digits.length - count, count);
+      out.putAscii(suffix, 0, suffix.length);
+      out.endField(field);
     }
 
     /** {@code value} as exactly {@code count} digits in {@code base}, most significant first. */

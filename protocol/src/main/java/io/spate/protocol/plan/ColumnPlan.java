@@ -29,9 +29,16 @@ public sealed interface ColumnPlan {
   /**
    * A unique key component: {@code first + ordinal}, where the ordinal is the slot itself when
    * {@code span} is 0, else {@code slot % span} (the position within the ancestor group whose other
-   * key columns already tell rows apart). Text and uuid columns render the same number.
+   * key columns already tell rows apart). Text and uuid columns render the same number; a text
+   * column with a {@code format} (null: the bare digits) writes it in that form.
    */
-  record KeySequence(String column, long first, long span) implements ColumnPlan {}
+  record KeySequence(String column, long first, long span, KeyFormat format) implements ColumnPlan {
+
+    /** A key sequence written as the bare number. */
+    public KeySequence(String column, long first, long span) {
+      this(column, first, span, null);
+    }
+  }
 
   /**
    * One column of a foreign key: the parent's own value in {@code parentColumn} at the row {@code

@@ -15,6 +15,7 @@ import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.Fanout;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.TargetIdentity;
@@ -524,6 +525,21 @@ class MessagesTest {
     ((ObjectNode) tree.at("/plan/tables/0/columns/1/spec")).remove("element");
 
     assertEquals(job(), Messages.decodeJob(JSON.writeValueAsBytes(tree)));
+  }
+
+  @Test
+  void aKeyFormatSurvivesTheRoundTripAndAnEarlierWritersKeyHasNone() throws Exception {
+    ObjectNode tree = (ObjectNode) JSON.readTree(Messages.encode(job()));
+    ObjectNode key = (ObjectNode) tree.at("/plan/tables/0/columns/0");
+    key.remove("format");
+    assertEquals(job(), Messages.decodeJob(JSON.writeValueAsBytes(tree)));
+
+    key.set("format", JSON.valueToTree(new KeyFormat("user", 2, "@example.com")));
+    JobMessage formatted = Messages.decodeJob(JSON.writeValueAsBytes(tree));
+    assertEquals(
+        new ColumnPlan.KeySequence("w_id", 1, 0, new KeyFormat("user", 2, "@example.com")),
+        formatted.plan().table("warehouse").column("w_id"));
+    assertEquals(formatted, Messages.decodeJob(Messages.encode(formatted)));
   }
 
   @Test

@@ -202,7 +202,7 @@ class EngineTest {
 
   @Test
   void keySequenceWithSpanTenYieldsOneToTenRepeating() {
-    CellGen dId = new KeyCells.KeySequence(Column.of("d_id", SqlType.INTEGER), 1, 10, 7);
+    CellGen dId = new KeyCells.KeySequence(Column.of("d_id", SqlType.INTEGER), 1, 10, null, 7);
     for (long slot = 0; slot < 1000; slot++) {
       assertEquals(1 + slot % 10, dId.longValue(slot), "slot " + slot);
     }
@@ -220,7 +220,7 @@ class EngineTest {
 
   @Test
   void keySequenceWithSpanZeroCountsSlotsFromFirst() {
-    CellGen key = new KeyCells.KeySequence(Column.of("id", SqlType.BIGINT), 1, 0, 7);
+    CellGen key = new KeyCells.KeySequence(Column.of("id", SqlType.BIGINT), 1, 0, null, 7);
     for (long slot = 0; slot < 1000; slot++) {
       assertEquals(1 + slot, key.longValue(slot));
     }

@@ -3,6 +3,7 @@ package io.spate.worker.generate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.worker.encode.CopyBinaryWriter;
@@ -40,7 +41,7 @@ class KeyCellsTest {
     for (int length = 1; length <= 3; length++) {
       long capacity = KeyCells.capacity(chars(length));
       assertEquals((long) Math.pow(36, length) - 1, capacity);
-      KeyCells.KeySequence seq = new KeyCells.KeySequence(chars(length), 1, 0, 7);
+      KeyCells.KeySequence seq = new KeyCells.KeySequence(chars(length), 1, 0, null, 7);
       Set<String> seen = new HashSet<>();
       for (long slot = 0; slot < capacity; slot++) {
         String code = key(seq, slot);
@@ -69,10 +70,67 @@ class KeyCellsTest {
             null,
             List.of("small", "large"),
             List.of());
-    KeyCells.KeySequence seq = new KeyCells.KeySequence(kind, 1, 0, 7);
+    KeyCells.KeySequence seq = new KeyCells.KeySequence(kind, 1, 0, null, 7);
     assertEquals(
         List.of("small", "large", "small"), List.of(key(seq, 0), key(seq, 1), key(seq, 2)));
     assertEquals(2, KeyCells.capacity(kind));
     assertEquals(2, KeyCells.capacity(Column.of("flag", SqlType.BOOLEAN)));
+  }
+
+  @Test
+  void aFormattedTextKeyWritesWhatItsFormatRendersForEveryRow() {
+    for (KeyFormat format :
+        List.of(
+            new KeyFormat("k", 0, ""),
+            new KeyFormat("", 6, ""),
+            new KeyFormat("user", 2, "@example.com"))) {
+      KeyCells.KeySequence seq =
+          new KeyCells.KeySequence(Column.of("name", SqlType.TEXT), 1, 0, format, 7);
+      for (long slot : new long[] {0, 8, 9, 99, 123_456, 9_999_999}) {
+        assertEquals(format.render(slot + 1), key(seq, slot));
+      }
+    }
+    assertEquals("k1", new KeyFormat("k", 0, "").render(1));
+    assertEquals("000042", new KeyFormat("", 6, "").render(42));
+    assertEquals("user1234567", new KeyFormat("user", 2, "").render(1234567));
+  }
+
+  @Test
+  void anArrayKeyFormatsItsElementOnly() {
+    Column tags =
+        new Column(
+            "tags",
+            SqlType.ARRAY,
+            "text[]",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            1009,
+            new Column(
+                "tags",
+                SqlType.TEXT,
+                "text",
+                -1,
+                -1,
+                -1,
+                false,
+                false,
+                false,
+                null,
+                25,
+                null,
+                List.of(),
+                List.of()),
+            List.of(),
+            List.of());
+    KeyCells.KeySequence seq = new KeyCells.KeySequence(tags, 1, 0, new KeyFormat("k", 0, ""), 7);
+    CopyBinaryWriter out = new CopyBinaryWriter(64);
+    seq.write(4, out);
+    String written = new String(out.array(), 0, out.size(), StandardCharsets.US_ASCII);
+    assertTrue(written.endsWith("k5"), written);
   }
 }
