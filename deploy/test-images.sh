@@ -22,7 +22,7 @@ project=spate-images-test
 compose=(podman-compose -p "$project" -f deploy/docker-compose.yml)
 start=$SECONDS
 
-say() { echo "test-images: $*"; }
+say() { echo "test-images [$((SECONDS - start)) s]: $*"; }
 skip() {
   say "skipped: $*"
   exit 0
@@ -265,4 +265,4 @@ checksums spate >"$cache/checksums-compose.txt"
 diff "$cache/checksums-local.txt" "$cache/checksums-compose.txt" >&2 \
   || fail "the compose fill differs from the local fill (above: local <, compose >)"
 say "compose fill: row counts and checksums equal the local fill's ($expected_rows rows)"
-say "passed in $((SECONDS - start)) s"
+say "passed"

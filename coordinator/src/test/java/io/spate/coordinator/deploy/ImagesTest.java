@@ -113,8 +113,8 @@ class ImagesTest {
 
   /**
    * Every file under a path the build stage copies reaches the build: no Dockerfile.dockerignore
-   * pattern matches it or a directory above it (as the builder reads them: a pattern that matches
-   * a directory drops all of it; `*` stays within a directory, `**` crosses them).
+   * pattern matches it or a directory above it (as the builder reads them: a pattern that matches a
+   * directory drops all of it; `*` stays within a directory, `**` crosses them).
    */
   @Test
   void buildContextKeepsEverySourceTheBuildCopies() throws IOException {
@@ -134,7 +134,9 @@ class ImagesTest {
     for (String source : copied) {
       try (Stream<Path> files = Files.walk(DeployFiles.ROOT.resolve(source))) {
         for (Path file : files.filter(Files::isRegularFile).toList()) {
-          for (Path path = DeployFiles.ROOT.relativize(file); path != null; path = path.getParent()) {
+          for (Path path = DeployFiles.ROOT.relativize(file);
+              path != null;
+              path = path.getParent()) {
             Path dropped = path;
             assertFalse(
                 ignored.stream().anyMatch(pattern -> pattern.matches(dropped)),
