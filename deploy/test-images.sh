@@ -253,9 +253,10 @@ say "podman-compose up -d --scale worker=3 kafka postgres coordinator worker"
 "${compose[@]}" up -d --scale worker=3 kafka postgres coordinator worker >>"$cache/compose-up.log" 2>&1 \
   || fail "compose up (see $cache/compose-up.log)"
 healthy "${project}_coordinator_1" 120
-workers=$(podman ps -q --filter "label=io.podman.compose.project=$project" \
-  --filter "label=com.docker.compose.service=worker" | wc -l)
-say "coordinator healthy, $workers workers running"
+workers=$(podman ps --format '{{.Names}}' --filter "label=io.podman.compose.project=$project" \
+  --filter "label=com.docker.compose.service=worker")
+for worker in $workers; do healthy "$worker" 120; done
+say "coordinator and $(wc -w <<<"$workers") workers healthy (their compose health checks)"
 say "podman-compose run --rm submit"
 "${compose[@]}" run --rm -T submit >"$cache/compose-submit.log" 2>&1 || true
 grep -q "^filled $expected_rows rows in " "$cache/compose-submit.log" \

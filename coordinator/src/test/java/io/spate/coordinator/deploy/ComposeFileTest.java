@@ -160,7 +160,12 @@ class ComposeFileTest {
     assertTrue(
         DeployFiles.strings(service.path("expose")).contains(String.valueOf(httpPort)),
         "the worker does not expose --http-port " + httpPort);
-    String check = String.join(" ", DeployFiles.strings(service.path("healthcheck").path("test")));
+    JsonNode test = service.path("healthcheck").path("test");
+    assertTrue(
+        test.isTextual(),
+        "write the worker's health check as one string: podman-compose 1.0 takes the first item"
+            + " off a list, so the service's second replica fails to start");
+    String check = test.asText();
     assertTrue(
         check.contains("/dev/tcp/127.0.0.1/" + httpPort + " ") && check.contains("GET /health "),
         "the health check does not ask /health on --http-port: " + check);
