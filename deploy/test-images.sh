@@ -226,7 +226,7 @@ podman run --rm --name "$project-submit" --network "$net" -e SPATE_DB_PASSWORD=s
   submit --bootstrap kafka:9092 --db jdbc:postgresql://postgres:5432/spate --user spate \
   --password-env SPATE_DB_PASSWORD --config /etc/spate/fill.yaml --truncate \
   >"$cache/fill-containers.log" 2>&1 || fail "the fill failed: $(tail -n 20 "$cache/fill-containers.log")"
-sed -n '/^table /,$p' "$cache/fill-containers.log" | sed 's/^/  /'
+sed -n '/^table /,/^filled /p' "$cache/fill-containers.log" | sed 's/^/  /'
 checksums spate >"$cache/checksums-containers.txt"
 
 say "local fill: ./spate local, the same config and seed, into database spate_local"
@@ -261,7 +261,7 @@ say "podman-compose run --rm submit"
 "${compose[@]}" run --rm -T submit >"$cache/compose-submit.log" 2>&1 || true
 grep -q "^filled $expected_rows rows in " "$cache/compose-submit.log" \
   || fail "submit did not end with 'filled $expected_rows rows': $(tail -n 20 "$cache/compose-submit.log")"
-sed -n '/^table /,$p' "$cache/compose-submit.log" | sed 's/^/  /'
+sed -n '/^table /,/^filled /p' "$cache/compose-submit.log" | sed 's/^/  /'
 checksums spate >"$cache/checksums-compose.txt"
 diff "$cache/checksums-local.txt" "$cache/checksums-compose.txt" >&2 \
   || fail "the compose fill differs from the local fill (above: local <, compose >)"
