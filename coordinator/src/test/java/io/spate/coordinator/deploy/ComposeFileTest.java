@@ -56,6 +56,17 @@ class ComposeFileTest {
     return image.parse(DeployFiles.strings(service.path("command")));
   }
 
+  /**
+   * A Spate service's health check, written as one string (run by /bin/sh -c): podman-compose 1.0
+   * mangles a list item holding spaces, and takes a list's first item off the service, so its
+   * second replica would not start.
+   */
+  static String healthCheck(String name) {
+    JsonNode test = service(name).path("healthcheck").path("test");
+    assertTrue(test.isTextual(), name + ": write the health check as one string, not a list");
+    return test.asText();
+  }
+
   static Map<String, String> environment(String name) {
     return DeployFiles.YAML.convertValue(
         service(name).path("environment"),
@@ -160,7 +171,7 @@ class ComposeFileTest {
     assertTrue(
         DeployFiles.strings(service.path("expose")).contains(String.valueOf(httpPort)),
         "the worker does not expose --http-port " + httpPort);
-    String check = String.join(" ", DeployFiles.strings(service.path("healthcheck").path("test")));
+    String check = healthCheck("worker");
     assertTrue(
         check.contains("/dev/tcp/127.0.0.1/" + httpPort + " ") && check.contains("GET /health "),
         "the health check does not ask /health on --http-port: " + check);
@@ -181,7 +192,7 @@ class ComposeFileTest {
     assertTrue(
         DeployFiles.strings(service.path("ports")).stream().anyMatch(p -> p.endsWith(":" + port)),
         "the coordinator's published port is not --port " + port);
-    String check = String.join(" ", DeployFiles.strings(service.path("healthcheck").path("test")));
+    String check = healthCheck("coordinator");
     assertTrue(
         check.contains("/dev/tcp/127.0.0.1/" + port + " ") && check.contains("GET /health "),
         "the health check does not ask /health on --port: " + check);

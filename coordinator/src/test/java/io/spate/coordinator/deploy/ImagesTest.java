@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.deploy.DeployFiles.Image;
 import io.spate.worker.cli.WorkerMain;
 import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +19,7 @@ import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +109,46 @@ class ImagesTest {
     assertTrue(
         build.contains("cp worker/target/spate-worker.jar coordinator/target/spate.jar /tmp/"),
         "the build stage does not collect both jars");
+  }
+
+  /**
+   * Every file under a path the build stage copies reaches the build: no Dockerfile.dockerignore
+   * pattern matches it or a directory above it (as the builder reads them: a pattern that matches a
+   * directory drops all of it; `*` stays within a directory, `**` crosses them).
+   */
+  @Test
+  void buildContextKeepsEverySourceTheBuildCopies() throws IOException {
+    List<PathMatcher> ignored =
+        DeployFiles.read(DeployFiles.deploy("Dockerfile.dockerignore"))
+            .lines()
+            .map(String::strip)
+            .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+            .map(line -> FileSystems.getDefault().getPathMatcher("glob:" + line))
+            .toList();
+    List<String> copied =
+        stages().get("build").stream()
+            .filter(i -> i.startsWith("COPY ") && !i.contains("--from"))
+            .flatMap(i -> Stream.of(i.split("\\s+")).skip(1).limit(1))
+            .toList();
+    assertTrue(copied.contains("worker/src"), "the build stage copies no worker/src: " + copied);
+    for (String source : copied) {
+      try (Stream<Path> files = Files.walk(DeployFiles.ROOT.resolve(source))) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          for (Path path = DeployFiles.ROOT.relativize(file);
+              path != null;
+              path = path.getParent()) {
+            Path dropped = path;
+            assertFalse(
+                ignored.stream().anyMatch(pattern -> pattern.matches(dropped)),
+                "deploy/Dockerfile.dockerignore leaves "
+                    + DeployFiles.ROOT.relativize(file)
+                    + " out of the build (it matches "
+                    + dropped
+                    + ")");
+          }
+        }
+      }
+    }
   }
 
   @Test
