@@ -122,7 +122,7 @@ final class CheckParser {
    * The node with every {@code NOT} pushed down to the predicates (negated when {@code negated}),
    * and every equality between two predicates expanded into a disjunction.
    */
-  private static CheckNode pushNot(CheckNode node, boolean negated) {
+  static CheckNode pushNot(CheckNode node, boolean negated) {
     return switch (node) {
       case Not(CheckNode operand) -> pushNot(operand, !negated);
       case And(List<CheckNode> operands) -> {
@@ -370,7 +370,7 @@ final class CheckParser {
   }
 
   /** The operator that keeps {@code a op b} true when written as {@code b op' a}. */
-  private static String flip(String op) {
+  static String flip(String op) {
     return switch (op) {
       case "<" -> ">";
       case "<=" -> ">=";
