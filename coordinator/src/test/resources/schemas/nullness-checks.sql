@@ -36,3 +36,12 @@ CREATE TABLE notifications (
   note text,
   CHECK (num_nulls(user_id, report_id) = 1),
   CHECK (note IS NULL OR user_id IS NULL));
+
+-- listmonk's roles: a nullable self-reference (set in a second pass) inside a unique index.
+CREATE TABLE lists (id serial PRIMARY KEY, name text NOT NULL);
+CREATE TABLE roles (
+  id serial PRIMARY KEY,
+  parent_id int REFERENCES roles (id) ON DELETE CASCADE,
+  list_id int REFERENCES lists (id) ON DELETE CASCADE,
+  name text);
+CREATE UNIQUE INDEX idx_roles ON roles (parent_id, list_id);

@@ -164,6 +164,18 @@ final class ColumnStage {
                 + fk.refTable()
                 + "' rows it references");
       }
+      if (i >= 0
+          && ReferenceStage.keyedDeferred(t, fk, shape.order().deferredOf(t.id()))
+          && server != null
+          && references.of(t.id(), fk.name()).nullRatio() >= 1) {
+        server.note(
+            where
+                + " is written NULL: "
+                + fk.name()
+                + " is set in a second pass, but "
+                + c.name()
+                + " is part of a unique key");
+      }
       if (i >= 0 && shape.order().deferredOf(t.id()).contains(fk.name())) {
         return new ColumnPlan.Skip(c.name(), "set by the second pass (" + fk.name() + ")");
       }

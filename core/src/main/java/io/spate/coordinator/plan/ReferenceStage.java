@@ -295,7 +295,14 @@ final class ReferenceStage {
                 + t.id()
                 + "' closes a cycle or references its own table, so it is set in a second pass, but it is part of key "
                 + key.columns()
-                + ": not supported");
+                + ": not supported"
+                + (OrderStage.nullable(t, fk)
+                    ? "; write it NULL with `tables: {"
+                        + t.id()
+                        + ": {columns: {"
+                        + fk.columns().getFirst()
+                        + ": {nullRatio: 1}}}}`"
+                    : ""));
         return;
       }
     }
@@ -496,7 +503,23 @@ final class ReferenceStage {
         .filter(cc -> cc != null && cc.nullRatio() != null)
         .mapToDouble(ColumnConfig::nullRatio)
         .max()
-        .orElse(fk.columns().stream().anyMatch(nulled::containsKey) ? 1 : 0);
+        .orElse(
+            fk.columns().stream().anyMatch(nulled::containsKey)
+                    || keyedDeferred(t, fk, deferredOf(t.id()))
+                ? 1
+                : 0);
+  }
+
+  /**
+   * Whether a nullable foreign key set in the second pass (a self-reference, a cycle's edge) is
+   * part of a unique key: the key cannot wait for the second pass, so the reference is written NULL
+   * (NULLs never collide in a key).
+   */
+  static boolean keyedDeferred(Table t, ForeignKey fk, Set<String> deferred) {
+    return deferred.contains(fk.name())
+        && OrderStage.nullable(t, fk)
+        && KeyColumns.driving(t).stream()
+            .anyMatch(k -> fk.columns().stream().anyMatch(k.columns()::contains));
   }
 
   /** The distribution the config sets on the foreign key's columns (the last one wins). */
