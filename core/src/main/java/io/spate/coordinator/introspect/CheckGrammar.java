@@ -10,6 +10,7 @@ import io.spate.coordinator.introspect.CheckNode.Call;
 import io.spate.coordinator.introspect.CheckNode.Clock;
 import io.spate.coordinator.introspect.CheckNode.ColumnRef;
 import io.spate.coordinator.introspect.CheckNode.Comparison;
+import io.spate.coordinator.introspect.CheckNode.CountNulls;
 import io.spate.coordinator.introspect.CheckNode.IsNull;
 import io.spate.coordinator.introspect.CheckNode.Literal;
 import io.spate.coordinator.introspect.CheckNode.Not;
@@ -29,8 +30,9 @@ import java.util.Set;
  * predicates, each {@code operand op operand}, {@code operand op ANY|ALL (ARRAY[...])} or {@code
  * operand IS [NOT] NULL}, where an operand is a column, a literal, the clock ({@code now()}, {@code
  * CURRENT_DATE}, ...), a parenthesised expression or a known function of one argument ({@link
- * #LENGTHS}, {@link #CASE_FOLDS}), each optionally followed by {@code ::type} casts, which are
- * dropped. {@code LIKE} arrives as the operator {@code ~~} ({@code ILIKE} as {@code ~~*}).
+ * #LENGTHS}, {@link #CASE_FOLDS}) or {@code num_nulls}/{@code num_nonnulls} of columns, each
+ * optionally followed by {@code ::type} casts, which are dropped. {@code LIKE} arrives as the
+ * operator {@code ~~} ({@code ILIKE} as {@code ~~*}).
  *
  * <p>Invariant: anything outside the grammar (another function, a qualified name, arithmetic,
  * {@code IS DISTINCT FROM}, a reserved word as a column, ...) throws {@link NotUnderstood}; a
@@ -237,6 +239,17 @@ final class CheckGrammar {
     }
     if (RESERVED.contains(word)) {
       throw new NotUnderstood();
+    }
+    if ((word.equals("num_nulls") || word.equals("num_nonnulls")) && accept(Kind.SYMBOL, "(")) {
+      List<String> columns = new ArrayList<>();
+      do {
+        if (!(operand() instanceof ColumnRef column)) {
+          throw new NotUnderstood();
+        }
+        columns.add(column.name());
+      } while (accept(Kind.SYMBOL, ","));
+      expect(Kind.SYMBOL, ")");
+      return new CountNulls(word.equals("num_nulls"), columns);
     }
     if ((LENGTHS.contains(word) || CASE_FOLDS.contains(word)) && accept(Kind.SYMBOL, "(")) {
       CheckNode argument = disjunction();

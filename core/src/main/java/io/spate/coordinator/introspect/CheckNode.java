@@ -24,6 +24,16 @@ sealed interface CheckNode {
   /** A function of one argument, its name in lower case. */
   record Call(String function, CheckNode argument) implements CheckNode {}
 
+  /**
+   * {@code num_nonnulls(columns...)}, or {@code num_nulls(columns...)} when {@code nulls}: how many
+   * of the columns are (non-)NULL.
+   */
+  record CountNulls(boolean nulls, List<String> columns) implements CheckNode {
+    public CountNulls {
+      columns = List.copyOf(columns);
+    }
+  }
+
   record ArrayOf(List<CheckNode> elements) implements CheckNode {}
 
   record Comparison(CheckNode left, String op, CheckNode right) implements CheckNode {}

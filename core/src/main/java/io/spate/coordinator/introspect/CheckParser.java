@@ -46,7 +46,9 @@ import java.util.Set;
  * becomes one list, and any other disjunction is read as its first branch Spate can keep. A branch
  * that needs a column NULL ({@code x IS NULL}) is never chosen: NULLs come anyway from a nullable
  * column's NULL ratio, and a NULL makes the other branch unknown, which passes. So {@code (end_at
- * >= start_at) OR (end_at IS NULL)} reads as {@code end_at >= start_at}.
+ * >= start_at) OR (end_at IS NULL)} reads as {@code end_at >= start_at}. A CHECK every way of
+ * satisfying which needs some column NULL stays unread here; {@link NullRules} reads it for the
+ * planner, which writes those columns NULL.
  *
  * <p>All or nothing: if any part of the expression Spate must keep falls outside the grammar (a
  * function call, arithmetic, {@code !~}, ...) and no branch of a disjunction avoids it, the whole
@@ -122,7 +124,7 @@ final class CheckParser {
    * The node with every {@code NOT} pushed down to the predicates (negated when {@code negated}),
    * and every equality between two predicates expanded into a disjunction.
    */
-  private static CheckNode pushNot(CheckNode node, boolean negated) {
+  static CheckNode pushNot(CheckNode node, boolean negated) {
     return switch (node) {
       case Not(CheckNode operand) -> pushNot(operand, !negated);
       case And(List<CheckNode> operands) -> {
@@ -370,7 +372,7 @@ final class CheckParser {
   }
 
   /** The operator that keeps {@code a op b} true when written as {@code b op' a}. */
-  private static String flip(String op) {
+  static String flip(String op) {
     return switch (op) {
       case "<" -> ">";
       case "<=" -> ">=";

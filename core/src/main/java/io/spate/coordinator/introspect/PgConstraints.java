@@ -2,6 +2,7 @@ package io.spate.coordinator.introspect;
 
 import static io.spate.coordinator.introspect.CatalogQuery.names;
 
+import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
@@ -87,6 +88,14 @@ final class PgConstraints {
         CheckParser.Reading reading = CheckParser.parse(name, rs.getString("definition"), columns);
         table.checks.addAll(reading.checks());
         table.notNull.addAll(reading.notNull());
+        if (!reading.checks().isEmpty()
+            && reading.checks().getFirst() instanceof Check.Unparsed u) {
+          // a nullness rule: the planner writes its NULL columns (NullRules); here, its non-NULL
+          NullRules.NullRule rule = NullRules.read(u.text(), table::nullable);
+          if (rule != null) {
+            table.notNull.addAll(rule.notNull());
+          }
+        }
       }
       default -> throw new IllegalStateException("unexpected constraint type for " + name);
     }

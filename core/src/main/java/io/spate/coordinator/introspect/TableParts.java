@@ -41,6 +41,12 @@ final class TableParts {
     this.name = name;
   }
 
+  /** Whether a column may be NULL, as read so far. */
+  boolean nullable(String column) {
+    return !notNull.contains(column)
+        && columns.stream().anyMatch(c -> c.name().equals(column) && c.nullable());
+  }
+
   Table build() {
     List<Column> built =
         columns.stream().map(c -> notNull.contains(c.name()) ? notNull(c) : c).toList();

@@ -57,6 +57,7 @@ final class CheckPools {
    * Pools the columns of the table's unread CHECKs that the server can decide, replacing their
    * plans in {@code plans}.
    *
+   * @param kept the CHECKs already kept otherwise (left out)
    * @param server the target database, or null when planning without one (nothing is pooled)
    * @return the names of the CHECKs decided here (pooled, or reported as a problem)
    */
@@ -64,6 +65,7 @@ final class CheckPools {
       Table t,
       TableConfig tc,
       Map<String, ColumnPlan> plans,
+      Set<String> kept,
       long seed,
       CheckServer server,
       Problems problems) {
@@ -71,7 +73,8 @@ final class CheckPools {
     if (server == null) {
       return decided;
     }
-    for (List<Check.Unparsed> checks : sharingColumns(t)) {
+    for (List<Check.Unparsed> set : sharingColumns(t)) {
+      List<Check.Unparsed> checks = set.stream().filter(u -> !kept.contains(u.name())).toList();
       List<String> columns =
           t.columns().stream()
               .map(Column::name)

@@ -31,6 +31,15 @@ final class CheckReports {
       if (check instanceof Check.Unparsed u
           && !decided.contains(u.name())
           && u.columns().stream().noneMatch(c -> DerivedColumns.decided(tc, c))) {
+        List<String> references =
+            u.columns().stream()
+                .filter(c -> t.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(c)))
+                .toList();
+        List<String> valued = u.columns().stream().filter(c -> !references.contains(c)).toList();
+        List<String> nullable =
+            references.stream()
+                .filter(c -> t.column(c).map(Column::nullable).orElse(false))
+                .toList();
         problems.add(
             "CHECK "
                 + u.name()
@@ -38,9 +47,20 @@ final class CheckReports {
                 + t.id()
                 + "' is not a form Spate understands: "
                 + u.text()
-                + "; give "
-                + u.columns()
-                + " values that satisfy it in the config (value, values, or min/max)");
+                + "; "
+                + (valued.isEmpty()
+                    ? ""
+                    : "give "
+                        + valued
+                        + " values that satisfy it in the config (value, values, or min/max); ")
+                + (nullable.isEmpty()
+                    ? ""
+                    : "write a foreign-key column NULL if that satisfies it, e.g. `tables: {"
+                        + t.id()
+                        + ": {columns: {"
+                        + nullable.getFirst()
+                        + ": {nullRatio: 1}}}}`; ")
+                + "or size the table `rows: 0`");
       }
     }
   }

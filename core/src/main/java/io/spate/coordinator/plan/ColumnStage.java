@@ -12,6 +12,7 @@ import io.spate.protocol.schema.Partition;
 import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,23 +79,28 @@ final class ColumnStage {
             tc,
             shape.lineage().slots(t.id()),
             settings().config().realisticValues());
+    Map<String, String> nulled = NullChecks.nulled(t);
     for (Column c : t.columns()) {
       ColumnConfig cc = tc.columns().get(c.name());
       plans.put(
           c.name(),
           correlated.claims(c.name())
               ? correlated.plan(c, ValueSpecs.of(t, c, cc, settings().nullRatio(), problems))
-              : column(t, c, cc));
+              : column(t, c, cc, nulled.containsKey(c.name())));
     }
     DerivedColumns.apply(t, plans, tc, problems);
-    Set<String> pooled = CheckPools.apply(t, tc, plans, settings().seed(), server, problems);
-    CheckReports.unparsedChecks(t, tc, pooled, problems);
+    Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
+    kept.addAll(CheckPools.apply(t, tc, plans, kept, settings().seed(), server, problems));
+    CheckReports.unparsedChecks(t, tc, kept, problems);
     CheckReports.unparsedDomainChecks(t, plans, tc, problems);
     CheckReports.expressionKeys(t, plans, problems);
     return List.copyOf(plans.values());
   }
 
-  private ColumnPlan column(Table t, Column c, ColumnConfig cc) {
+  /**
+   * @param nulled whether a nullness CHECK has the column written NULL ({@link NullChecks})
+   */
+  private ColumnPlan column(Table t, Column c, ColumnConfig cc, boolean nulled) {
     String where = t.id() + "." + c.name();
     if (c.generated()) {
       unused(t, c, cc, List.of(), "is a generated column, which the server computes");
@@ -158,6 +164,18 @@ final class ColumnStage {
                 + fk.refTable()
                 + "' rows it references");
       }
+      if (i >= 0
+          && ReferenceStage.keyedDeferred(t, fk, shape.order().deferredOf(t.id()))
+          && server != null
+          && references.of(t.id(), fk.name()).nullRatio() >= 1) {
+        server.note(
+            where
+                + " is written NULL: "
+                + fk.name()
+                + " is set in a second pass, but "
+                + c.name()
+                + " is part of a unique key");
+      }
       if (i >= 0 && shape.order().deferredOf(t.id()).contains(fk.name())) {
         return new ColumnPlan.Skip(c.name(), "set by the second pass (" + fk.name() + ")");
       }
@@ -187,7 +205,7 @@ final class ColumnStage {
             t,
             c,
             cc,
-            ValueSpecs.of(t, c, cc, settings().nullRatio(), problems),
+            ValueSpecs.of(t, c, cc, nulled ? 1 : settings().nullRatio(), problems),
             problems);
     return new ColumnPlan.Values(c.name(), realistic(t, c, cc, spec));
   }

@@ -92,7 +92,9 @@ final class ReferenceStage {
       }
     }
     for (UniqueKey key : KeyColumns.driving(t)) {
-      injectiveReferences(t, key, ancestors, relations, result);
+      if (key.columns().stream().noneMatch(c -> alwaysNull(t, c))) {
+        injectiveReferences(t, key, ancestors, relations, result);
+      }
     }
     for (ForeignKey fk : t.foreignKeys()) {
       if (fk.refTable().equals(t.id()) && deferredOf(t.id()).contains(fk.name())) {
@@ -293,7 +295,14 @@ final class ReferenceStage {
                 + t.id()
                 + "' closes a cycle or references its own table, so it is set in a second pass, but it is part of key "
                 + key.columns()
-                + ": not supported");
+                + ": not supported"
+                + (OrderStage.nullable(t, fk)
+                    ? "; write it NULL with `tables: {"
+                        + t.id()
+                        + ": {columns: {"
+                        + fk.columns().getFirst()
+                        + ": {nullRatio: 1}}}}`"
+                    : ""));
         return;
       }
     }
@@ -471,16 +480,46 @@ final class ReferenceStage {
   }
 
   /**
+   * Whether a column is written always NULL (nullRatio 1 on its nullable foreign key): a unique key
+   * holding it never collides, NULLs being distinct.
+   */
+  private boolean alwaysNull(Table t, String column) {
+    return t.foreignKeys().stream()
+        .anyMatch(
+            fk ->
+                fk.columns().contains(column)
+                    && OrderStage.nullable(t, fk)
+                    && referenceNullRatio(t, fk) >= 1);
+  }
+
+  /**
    * A foreign key's share of NULL references: the largest {@code nullRatio} its columns' config
-   * sets, else 0.
+   * sets, else 1 when a nullness CHECK writes one of its columns NULL ({@link NullChecks}), else 0.
    */
   private double referenceNullRatio(Table t, ForeignKey fk) {
+    Map<String, String> nulled = NullChecks.nulled(t);
     return fk.columns().stream()
         .map(c -> shape.settings().config().table(t.id()).columns().get(c))
         .filter(cc -> cc != null && cc.nullRatio() != null)
         .mapToDouble(ColumnConfig::nullRatio)
         .max()
-        .orElse(0);
+        .orElse(
+            fk.columns().stream().anyMatch(nulled::containsKey)
+                    || keyedDeferred(t, fk, deferredOf(t.id()))
+                ? 1
+                : 0);
+  }
+
+  /**
+   * Whether a nullable foreign key set in the second pass (a self-reference, a cycle's edge) is
+   * part of a unique key: the key cannot wait for the second pass, so the reference is written NULL
+   * (NULLs never collide in a key).
+   */
+  static boolean keyedDeferred(Table t, ForeignKey fk, Set<String> deferred) {
+    return deferred.contains(fk.name())
+        && OrderStage.nullable(t, fk)
+        && KeyColumns.driving(t).stream()
+            .anyMatch(k -> fk.columns().stream().anyMatch(k.columns()::contains));
   }
 
   /** The distribution the config sets on the foreign key's columns (the last one wins). */
