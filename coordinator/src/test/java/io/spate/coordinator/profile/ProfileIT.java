@@ -38,10 +38,13 @@ class ProfileIT {
                date '2020-01-01' + g
         FROM generate_series(1, 1000) g;
       CREATE SCHEMA sales;
-      CREATE TABLE sales.orders (id int, customer_id int, tags text[]);
+      CREATE TABLE sales.orders (id int, customer_id int, tags text[], region text, country text);
       INSERT INTO sales.orders
-        SELECT g, CASE WHEN g % 2 = 0 THEN 1 ELSE 2 + g % 98 END, ARRAY['gift', 'n' || g % 3]
+        SELECT g, CASE WHEN g % 2 = 0 THEN 1 ELSE 2 + g % 98 END, ARRAY['gift', 'n' || g % 3],
+               'r' || g % 4, 'c' || g % 20
         FROM generate_series(1, 1000) g;
+      CREATE STATISTICS orders_geo (dependencies, ndistinct, mcv) ON region, country
+        FROM sales.orders;
       ANALYZE;
       """;
 
@@ -110,8 +113,18 @@ class ProfileIT {
               .toList()
               .subList(0, 2),
           "array elements of text too");
+      Profile.ExtendedStats geo = profile.tables().get("sales.orders").extended().get(0);
+      assertEquals("orders_geo", geo.name());
+      assertEquals(List.of("region", "country"), geo.columns());
+      assertEquals("{\"4, 5\": 20}", geo.nDistinct());
+      assertTrue(geo.dependencies().contains("\"5 => 4\": 1.000000"), geo.dependencies());
+      assertEquals(20, geo.frequentValues().size());
+      assertEquals(
+          4L,
+          geo.frequentValues().stream().map(c -> c.values().get(0)).distinct().count(),
+          "a repeated text value keeps one stand-in");
       String file = Files.readString(dir.resolve("profile.yaml"));
-      for (String secret : List.of("active", "dormant", "closed", "gift")) {
+      for (String secret : List.of("active", "dormant", "closed", "gift", "r0", "c0")) {
         assertFalse(file.contains(secret), secret + " is not in the profile:\n" + file);
       }
 
@@ -133,6 +146,9 @@ class ProfileIT {
               .frequentElements()
               .get(0)
               .value());
+      assertTrue(
+          withValues.tables().get("sales.orders").extended().get(0).frequentValues().stream()
+              .anyMatch(c -> c.values().equals(List.of("r1", "c1")) && c.frequency() == 0.05));
       assertNull(withValues.tables().get("customer").columns().get("status").histogram());
     }
   }

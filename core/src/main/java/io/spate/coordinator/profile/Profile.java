@@ -26,8 +26,32 @@ public record Profile(
    * @param rows the planner's row count estimate ({@code reltuples}; of a partitioned table, the
    *     sum of its partitions')
    * @param columns by name, in attribute order
+   * @param extended the extended statistics on columns ({@code CREATE STATISTICS}), by name; null
+   *     when there are none
    */
-  public record TableStats(long rows, Map<String, ColumnStats> columns) {}
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record TableStats(
+      long rows, Map<String, ColumnStats> columns, List<ExtendedStats> extended) {}
+
+  /**
+   * One {@code pg_stats_ext} row: statistics on several columns together.
+   *
+   * @param nDistinct distinct counts of column combinations as the server prints them, columns by
+   *     attribute number ({@code {"1, 2": 20}}); null when not gathered
+   * @param dependencies functional dependencies as the server prints them ({@code {"2 => 1":
+   *     1.000000}}: column 2 determines column 1 in all rows); null when not gathered
+   * @param frequentValues the most common combinations, values in the order of {@code columns}
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ExtendedStats(
+      String name,
+      List<String> columns,
+      String nDistinct,
+      String dependencies,
+      List<FrequentCombination> frequentValues) {}
+
+  /** A combination of values and the fraction of rows holding it. */
+  public record FrequentCombination(List<String> values, double frequency) {}
 
   /**
    * One column's {@code pg_stats} row; null fields: the statistic is absent (no histogram when
@@ -66,7 +90,8 @@ public record Profile(
   /** Writes the profile as YAML, after a comment saying what it holds. */
   public void write(Path file) {
     String header =
-        "# spate profile: planner statistics (pg_class.reltuples, pg_stats), no row was read.\n"
+        "# spate profile: planner statistics (pg_class.reltuples, pg_stats, pg_stats_ext);"
+            + " no row was read.\n"
             + (includesValues
                 ? "# Holds the source's own frequent values and histogram bounds of every column.\n"
                 : "# Text values are synthetic (same length and frequency); numbers, dates and times"

@@ -1,7 +1,9 @@
 package io.spate.coordinator.profile;
 
 import io.spate.coordinator.profile.Profile.ColumnStats;
+import io.spate.coordinator.profile.Profile.ExtendedStats;
 import io.spate.coordinator.profile.Profile.Frequent;
+import io.spate.coordinator.profile.Profile.FrequentCombination;
 import io.spate.coordinator.profile.Profile.TableStats;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.schema.Table;
@@ -12,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +23,7 @@ import java.util.Set;
 /**
  * Reads a {@link Profile} from the catalog and the planner's statistics. Every query reads {@code
  * pg_catalog} alone ({@code pg_class}, {@code pg_attribute}, {@code pg_type}, the {@code pg_stats}
- * view): never a row of a user table, and no lock on one.
+ * and {@code pg_stats_ext} views): never a row of a user table, and no lock on one.
  *
  * <p>{@code pg_stats} shows a column's statistics only to a role that may SELECT the column (the
  * server's rule, whatever else the role holds), so such a table is refused naming the grant, as is
@@ -69,6 +72,17 @@ public final class StatisticsReader {
       ORDER BY a.attnum
       """;
 
+  /** Extended statistics on plain columns (those on expressions are left out). */
+  private static final String EXTENDED_SQL =
+      """
+      SELECT x.statistics_name, x.attnames::text[] AS attnames,
+             x.n_distinct::text AS n_distinct, x.dependencies::text AS dependencies,
+             x.most_common_vals, x.most_common_freqs
+      FROM pg_stats_ext x
+      WHERE x.schemaname = ? AND x.tablename = ? AND x.inherited = ? AND x.exprs IS NULL
+      ORDER BY x.statistics_name
+      """;
+
   private record Source(
       long oid,
       String schema,
@@ -97,7 +111,10 @@ public final class StatisticsReader {
       refuseMissing(sources);
       Map<String, TableStats> tables = new LinkedHashMap<>();
       for (Source s : sources) {
-        tables.put(s.id(), new TableStats(s.rows(), columns(conn, s, includeValues)));
+        Set<String> kept = new HashSet<>();
+        Map<String, ColumnStats> columns = columns(conn, s, includeValues, kept);
+        List<ExtendedStats> extended = extended(conn, s, kept);
+        tables.put(s.id(), new TableStats(s.rows(), columns, extended.isEmpty() ? null : extended));
       }
       return new Profile(List.copyOf(schemas), includeValues, tables);
     } catch (SQLException e) {
@@ -160,8 +177,13 @@ public final class StatisticsReader {
     }
   }
 
-  private static Map<String, ColumnStats> columns(Connection conn, Source s, boolean includeValues)
-      throws SQLException {
+  /**
+   * The columns' statistics.
+   *
+   * @param kept receives the names of the columns whose values are written as the source's
+   */
+  private static Map<String, ColumnStats> columns(
+      Connection conn, Source s, boolean includeValues, Set<String> kept) throws SQLException {
     Map<String, ColumnStats> columns = new LinkedHashMap<>();
     try (PreparedStatement ps = conn.prepareStatement(COLUMNS_SQL)) {
       ps.setString(1, s.schema());
@@ -174,6 +196,9 @@ public final class StatisticsReader {
             continue; // no statistics: the table is empty, or ANALYZE skipped the column
           }
           boolean keep = includeValues || KEPT.contains(rs.getString("typcategory"));
+          if (keep) {
+            kept.add(rs.getString("attname"));
+          }
           boolean keepElements = includeValues || KEPT.contains(rs.getString("elemcategory"));
           double nDistinct = rs.getDouble("n_distinct");
           double correlation = rs.getDouble("correlation");
@@ -194,6 +219,65 @@ public final class StatisticsReader {
       }
     }
     return columns;
+  }
+
+  /**
+   * The table's extended statistics; the values of a column not {@code kept} in its frequent
+   * combinations are {@linkplain Synthetic#byValue synthetic}.
+   */
+  private static List<ExtendedStats> extended(Connection conn, Source s, Set<String> kept)
+      throws SQLException {
+    List<ExtendedStats> all = new ArrayList<>();
+    try (PreparedStatement ps = conn.prepareStatement(EXTENDED_SQL)) {
+      ps.setString(1, s.schema());
+      ps.setString(2, s.name());
+      ps.setBoolean(3, s.partitioned());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          List<String> names = Arrays.asList((String[]) rs.getArray("attnames").getArray());
+          all.add(
+              new ExtendedStats(
+                  rs.getString("statistics_name"),
+                  names,
+                  rs.getString("n_distinct"),
+                  rs.getString("dependencies"),
+                  combinations(rs, names, kept)));
+        }
+      }
+    }
+    return all;
+  }
+
+  private static List<FrequentCombination> combinations(
+      ResultSet rs, List<String> names, Set<String> kept) throws SQLException {
+    Array vals = rs.getArray("most_common_vals");
+    List<Double> freqs = doubles(rs, "most_common_freqs");
+    if (vals == null || freqs == null) {
+      return null;
+    }
+    String[][] rows = (String[][]) vals.getArray();
+    List<List<String>> byColumn = new ArrayList<>();
+    for (int j = 0; j < names.size(); j++) {
+      List<String> column = new ArrayList<>();
+      for (String[] row : rows) {
+        column.add(row[j]);
+      }
+      byColumn.add(kept.contains(names.get(j)) ? column : Synthetic.byValue(column));
+    }
+    List<FrequentCombination> out = new ArrayList<>(rows.length);
+    for (int i = 0; i < rows.length; i++) {
+      List<String> values = new ArrayList<>(names.size());
+      for (List<String> column : byColumn) {
+        values.add(column.get(i));
+      }
+      out.add(new FrequentCombination(values, freqs.get(i)));
+    }
+    return out;
+  }
+
+  private static List<Double> doubles(ResultSet rs, String column) throws SQLException {
+    Array array = rs.getArray(column);
+    return array == null ? null : Arrays.asList((Double[]) array.getArray());
   }
 
   /** An array column of text, synthetic unless {@code keep}; null when the statistic is absent. */

@@ -1,14 +1,17 @@
 package io.spate.coordinator.profile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Synthetic stand-ins for a column's source text values: the value at position i becomes i written
  * in letters ({@code a}, {@code b}, ..., {@code ba}, all of one width) padded with {@code x} to the
  * source value's length. The stand-in depends on the position and the length alone, never on the
  * text, so a profile reveals nothing else of it; lengths and frequencies are kept, and so is the
- * order of histogram bounds wherever a value is at least as long as the letters' width.
+ * order of histogram bounds wherever a value is at least as long as the letters' width. {@link
+ * #byValue} gives equal values one stand-in, for lists where a value repeats.
  */
 final class Synthetic {
 
@@ -25,6 +28,19 @@ final class Synthetic {
       out.add(pad(letters(i, width), length));
     }
     return out;
+  }
+
+  /** Stand-ins where equal values get one, the i-th distinct value (first seen) as i. */
+  static List<String> byValue(List<String> values) {
+    Map<String, Integer> index = new HashMap<>();
+    List<String> distinct = new ArrayList<>();
+    for (String v : values) {
+      if (v != null && index.putIfAbsent(v, distinct.size()) == null) {
+        distinct.add(v);
+      }
+    }
+    List<String> standIns = of(distinct);
+    return values.stream().map(v -> v == null ? null : standIns.get(index.get(v))).toList();
   }
 
   private static String letters(int index, int width) {
