@@ -43,6 +43,11 @@ class ProfileIT {
         SELECT g, CASE WHEN g % 2 = 0 THEN 1 ELSE 2 + g % 98 END, ARRAY['gift', 'n' || g % 3],
                'r' || g % 4, 'c' || g % 20
         FROM generate_series(1, 1000) g;
+      CREATE TABLE event (id int, kind text) PARTITION BY RANGE (id);
+      CREATE TABLE event_1 PARTITION OF event FOR VALUES FROM (0) TO (600);
+      CREATE TABLE event_2 PARTITION OF event FOR VALUES FROM (600) TO (2000);
+      INSERT INTO event SELECT g, CASE WHEN g % 4 = 0 THEN 'click' ELSE 'view' END
+        FROM generate_series(1, 1000) g;
       CREATE STATISTICS orders_geo (dependencies, ndistinct, mcv) ON region, country
         FROM sales.orders;
       ANALYZE;
@@ -77,7 +82,15 @@ class ProfileIT {
       db.execute(SOURCE);
       Profile profile = profiled(db);
 
-      assertEquals(List.of("customer", "sales.orders"), List.copyOf(profile.tables().keySet()));
+      assertEquals(
+          List.of("customer", "event", "sales.orders"), List.copyOf(profile.tables().keySet()));
+      assertEquals(1000L, profile.tables().get("event").rows(), "a partitioned table: its parts'");
+      assertEquals(
+          List.of(0.75, 0.25),
+          profile.tables().get("event").columns().get("kind").frequentValues().stream()
+              .map(Frequent::frequency)
+              .toList(),
+          "over the whole partitioned table");
       assertEquals(1000L, profile.tables().get("customer").rows());
       assertEquals(1000L, profile.tables().get("sales.orders").rows());
       ColumnStats id = profile.tables().get("customer").columns().get("id");
@@ -124,7 +137,7 @@ class ProfileIT {
           geo.frequentValues().stream().map(c -> c.values().get(0)).distinct().count(),
           "a repeated text value keeps one stand-in");
       String file = Files.readString(dir.resolve("profile.yaml"));
-      for (String secret : List.of("active", "dormant", "closed", "gift", "r0", "c0")) {
+      for (String secret : List.of("active", "dormant", "closed", "gift", "r0", "c0", "click")) {
         assertFalse(file.contains(secret), secret + " is not in the profile:\n" + file);
       }
 
@@ -167,17 +180,17 @@ class ProfileIT {
           hidden
               .err()
               .contains(
-                  "the statistics of customer, sales.orders are hidden from this role: pg_stats"
+                  "the statistics of customer, event, sales.orders are hidden from this role: pg_stats"
                       + " shows a column's statistics only to a role that may SELECT it (GRANT"
                       + " SELECT ON those tables"),
           hidden.err());
 
-      db.execute("GRANT SELECT ON customer, sales.orders TO " + role);
+      db.execute("GRANT SELECT ON customer, event, sales.orders TO " + role);
       try (Connection locker = db.connect();
           Statement s = locker.createStatement()) {
         locker.setAutoCommit(false);
         // any read of a row, or lock on the tables, would wait for this transaction
-        s.execute("LOCK TABLE customer, sales.orders IN ACCESS EXCLUSIVE MODE");
+        s.execute("LOCK TABLE customer, event, sales.orders IN ACCESS EXCLUSIVE MODE");
         String url =
             db.jdbcUrl()
                 + (db.jdbcUrl().contains("?") ? "&" : "?")

@@ -37,8 +37,18 @@ public final class StatisticsReader {
   private static final Set<String> KEPT =
       Set.of("N", "D", "T", "B", "E"); // numeric, date/time, timespan, boolean, enum labels
 
+  /**
+   * The tables and their row counts: a partitioned table's is the sum of its leaf partitions',
+   * found through {@code pg_inherits} ({@code pg_partition_tree} would lock the tables).
+   */
   private static final String TABLES_SQL =
       """
+      WITH RECURSIVE tree(root, relid) AS (
+        SELECT c.oid, c.oid FROM pg_class c WHERE c.relkind IN ('r', 'p')
+        UNION ALL
+        SELECT t.root, i.inhrelid FROM tree t
+        JOIN pg_class p ON p.oid = t.relid AND p.relkind = 'p'
+        JOIN pg_inherits i ON i.inhparent = t.relid)
       SELECT c.oid, n.nspname, c.relname, c.relkind = 'p' AS partitioned,
              has_any_column_privilege(c.oid, 'SELECT') AS visible,
              coalesce(sum(greatest(l.reltuples, 0)), 0) AS rows,
@@ -48,9 +58,8 @@ public final class StatisticsReader {
                        AND s.inherited = (c.relkind = 'p')) AS has_stats
       FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace
-      LEFT JOIN LATERAL (SELECT relid FROM pg_partition_tree(c.oid) WHERE isleaf
-                         UNION ALL SELECT c.oid WHERE c.relkind = 'r') t ON true
-      LEFT JOIN pg_class l ON l.oid = t.relid
+      JOIN tree t ON t.root = c.oid
+      LEFT JOIN pg_class l ON l.oid = t.relid AND l.relkind <> 'p'
       WHERE n.nspname = ANY (?) AND c.relkind IN ('r', 'p') AND NOT c.relispartition
       GROUP BY c.oid, n.nspname, c.relname, c.relkind
       """;
