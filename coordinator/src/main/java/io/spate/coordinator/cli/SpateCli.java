@@ -46,6 +46,7 @@ import picocli.CommandLine.Option;
       SubmitCommand.class,
       CoordinatorCommand.class,
       StatusCommand.class,
+      ProfileCommand.class,
       WorkerCommand.class,
       BrokerCommand.class,
       io.spate.coordinator.demo.DemoCommand.class

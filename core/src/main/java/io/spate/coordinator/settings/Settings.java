@@ -206,6 +206,28 @@ public final class Settings {
       Setting.option("--data-dir", Path.class, "Where the broker keeps its logs, kept across runs")
           .defaultText("a temporary directory, deleted on exit");
 
+  // spate profile
+
+  public static final Setting<String> PROFILE_SCHEMAS =
+      Setting.option(
+              "--schema",
+              String.class,
+              "Schemas whose tables are profiled (comma-separated or repeated)")
+          .key("profile-schema")
+          .defaultText(
+              "every schema that holds tables, but the system's, spate's and extensions' own");
+
+  public static final Setting<Path> PROFILE_OUT =
+      Setting.option("--out", Path.class, "Where the profile (YAML) is written")
+          .defaultValue(Path.of("profile.yaml"));
+
+  public static final Setting<Boolean> INCLUDE_VALUES =
+      Setting.option(
+              "--include-values",
+              Boolean.class,
+              "Write the source's own frequent values and histogram bounds of text (and every other non-numeric, non-temporal) column")
+          .defaultValue(false, "off: synthetic values of the same length and frequency");
+
   /** The top-level keys of {@code fill.yaml}: the components of {@code FillConfig}. */
   public static final List<Setting<?>> CONFIG_KEYS =
       List.of(SEED, DEFAULT_ROWS, TASK_ROWS, NULL_RATIO, REALISTIC_VALUES, TABLES);
@@ -269,7 +291,10 @@ public final class Settings {
           WorkerSettings.TOPIC_PREFIX,
           WorkerSettings.TASK_PARTITIONS,
           BROKER_PORT,
-          BROKER_DATA_DIR);
+          BROKER_DATA_DIR,
+          PROFILE_SCHEMAS,
+          PROFILE_OUT,
+          INCLUDE_VALUES);
 
   /**
    * Checks the values of a record whose components are settings' fields (a job request, a fill

@@ -1,0 +1,28 @@
+package io.spate.coordinator.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class SyntheticTest {
+
+  @Test
+  void standInsKeepEachValuesLengthAndDependOnItsPositionAlone() {
+    assertEquals(
+        List.of("axxxxx", "bxxxxxx", "c", "dxxx"),
+        Synthetic.of(List.of("active", "dormant", "x", "élan")));
+    assertEquals(
+        Synthetic.of(List.of("secret", "hidden")), Synthetic.of(List.of("public", "shown!")));
+  }
+
+  @Test
+  void manyValuesGetLettersOfOneWidthThatSortAsThePositions() {
+    List<String> values = IntStream.range(0, 100).mapToObj(i -> "value " + i).toList();
+    List<String> standIns = Synthetic.of(values);
+    assertEquals("aaxxxxx", standIns.get(0));
+    assertEquals("bbxxxxxx", standIns.get(27));
+    assertEquals(standIns.stream().sorted().toList(), standIns);
+  }
+}
