@@ -1,6 +1,7 @@
 package io.spate.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.spate.coordinator.cli.SpateCli;
 import io.spate.coordinator.config.FillConfig;
@@ -200,5 +201,30 @@ public final class Fills {
       counts.put(t.id(), db.queryLong("SELECT count(*) FROM " + t.qualifiedName()));
     }
     return counts;
+  }
+
+  /**
+   * A new database holding the fixture, filled by {@code spate local} with the arguments, with no
+   * exception printed, checked by {@link #assertValid}.
+   */
+  public static TestDatabase filledValidly(String fixture, String... args) throws Exception {
+    TestDatabase db = TestDatabase.create();
+    db.execute(schema(fixture));
+    List<String> constraints = constraints(db);
+    Run run = local(db, args);
+    assertFalse(run.err().contains("Exception"), run.err());
+    assertValid(db, constraints);
+    return db;
+  }
+
+  /** No row is an orphan, and every constraint is as it was before the fill and valid. */
+  public static void assertValid(TestDatabase db, List<String> constraintsBefore) throws Exception {
+    Map<String, Long> orphans = orphans(db);
+    assertEquals(0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
+    List<String> constraints = constraints(db);
+    assertEquals(constraintsBefore, constraints, "the fill left every constraint as it was");
+    assertFalse(
+        constraints.stream().anyMatch(c -> c.contains("NOT VALID") || c.endsWith(" INVALID")),
+        constraints::toString);
   }
 }

@@ -11,7 +11,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,30 +21,9 @@ import org.junit.jupiter.api.Test;
  */
 class FirstTryFillIT {
 
-  /** A new database holding the fixture, filled by {@code spate local} with the arguments. */
-  private static TestDatabase filledValidly(String fixture, String... args) throws Exception {
-    TestDatabase db = TestDatabase.create();
-    db.execute(Fills.schema(fixture));
-    List<String> constraints = Fills.constraints(db);
-    Fills.local(db, args);
-    assertValid(db, constraints);
-    return db;
-  }
-
-  private static void assertValid(TestDatabase db, List<String> constraintsBefore)
-      throws Exception {
-    Map<String, Long> orphans = Fills.orphans(db);
-    assertEquals(0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
-    List<String> constraints = Fills.constraints(db);
-    assertEquals(constraintsBefore, constraints, "the fill left every constraint as it was");
-    assertFalse(
-        constraints.stream().anyMatch(c -> c.contains("NOT VALID") || c.endsWith(" INVALID")),
-        constraints::toString);
-  }
-
   @Test
   void everySequenceADefaultCallsIsPastTheKeysWrittenOwnedOrNot() throws Exception {
-    try (TestDatabase db = filledValidly("unowned-sequences.sql", "--rows", "memo=300")) {
+    try (TestDatabase db = Fills.filledValidly("unowned-sequences.sql", "--rows", "memo=300")) {
       db.execute("INSERT INTO invoice (total) VALUES (1)");
       db.execute("INSERT INTO note (body) VALUES ('new')");
       db.execute("INSERT INTO memo (body) VALUES ('new')"); // shares note's sequence, fewer rows
@@ -60,7 +38,7 @@ class FirstTryFillIT {
 
   @Test
   void uniqueIndexesDeclaredOnPartitionsOnlyHoldAcrossTheTable() throws Exception {
-    try (TestDatabase db = filledValidly("partition-unique-indexes.sql")) {
+    try (TestDatabase db = Fills.filledValidly("partition-unique-indexes.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(DISTINCT code) FROM ticket"));
       assertEquals(1000L, db.queryLong("SELECT count(DISTINCT lower(email)) FROM ticket"));
       assertEquals(3L, db.queryLong("SELECT count(DISTINCT tableoid) FROM ticket"));
@@ -73,7 +51,7 @@ class FirstTryFillIT {
 
   @Test
   void theSmallerKeyDrivesTheValuesOfAKeyThatHoldsIt() throws Exception {
-    try (TestDatabase db = filledValidly("nested-keys.sql")) {
+    try (TestDatabase db = Fills.filledValidly("nested-keys.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(DISTINCT account_id) FROM membership"));
       assertEquals(1000L, db.queryLong("SELECT count(DISTINCT id) FROM invitation"));
       assertEquals(1000L, db.queryLong("SELECT count(DISTINCT account_id) FROM profile"));
@@ -129,7 +107,7 @@ class FirstTryFillIT {
         assertTrue(truncated.err().contains(emptied + "\n"), truncated::err);
       }
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM purchase"));
-      assertValid(db, constraints);
+      Fills.assertValid(db, constraints);
       db.execute("INSERT INTO customer (name) VALUES ('new')");
       db.execute("INSERT INTO purchase (customer_id, total) VALUES (1, 1)");
       db.execute("INSERT INTO review (purchase_id, body) VALUES (1, 'new')");

@@ -1,13 +1,10 @@
 package io.spate.coordinator.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.worker.testing.TestDatabase;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,25 +16,9 @@ import org.junit.jupiter.api.Test;
  */
 class RealSchemaFormsFillIT {
 
-  /** A new database holding the fixture, filled by {@code spate local} with the arguments. */
-  private static TestDatabase filledValidly(String fixture, String... args) throws Exception {
-    TestDatabase db = TestDatabase.create();
-    db.execute(Fills.schema(fixture));
-    List<String> constraints = Fills.constraints(db);
-    Fills.local(db, args);
-    Map<String, Long> orphans = Fills.orphans(db);
-    assertEquals(0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
-    List<String> after = Fills.constraints(db);
-    assertEquals(constraints, after, "the fill left every constraint as it was");
-    assertFalse(
-        after.stream().anyMatch(c -> c.contains("NOT VALID") || c.endsWith(" INVALID")),
-        after::toString);
-    return db;
-  }
-
   @Test
   void integerKeysStayWithinTheirChecksAndATableHoldsNoMoreRowsThanItsKeyAdmits() throws Exception {
-    try (TestDatabase db = filledValidly("key-checks.sql")) {
+    try (TestDatabase db = Fills.filledValidly("key-checks.sql")) {
       assertEquals(1L, db.queryLong("SELECT count(*) FROM settings_version"));
       assertEquals(0L, db.queryLong("SELECT id FROM settings_version"));
       assertEquals(1000L, db.queryLong("SELECT min(id) FROM ticket"));
@@ -91,7 +72,7 @@ class RealSchemaFormsFillIT {
 
   @Test
   void aBooleanUniqueOverItsTrueRowsIsWrittenFalseAndTheApplicationCanSetOneRow() throws Exception {
-    try (TestDatabase db = filledValidly("one-default-row.sql")) {
+    try (TestDatabase db = Fills.filledValidly("one-default-row.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM template WHERE NOT is_default"));
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM theme WHERE NOT \"Primary\""));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM mailbox WHERE main"));

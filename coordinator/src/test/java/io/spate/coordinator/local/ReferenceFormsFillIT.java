@@ -24,31 +24,9 @@ import org.junit.jupiter.api.Test;
  */
 class ReferenceFormsFillIT {
 
-  /** A new database holding the fixture, filled by {@code spate local} with the arguments. */
-  private static TestDatabase filledValidly(String fixture, String... args) throws Exception {
-    TestDatabase db = TestDatabase.create();
-    db.execute(Fills.schema(fixture));
-    List<String> constraints = Fills.constraints(db);
-    Fills.Run run = Fills.local(db, args);
-    assertFalse(run.err().contains("Exception"), run.err());
-    assertValid(db, constraints);
-    return db;
-  }
-
-  private static void assertValid(TestDatabase db, List<String> constraintsBefore)
-      throws Exception {
-    Map<String, Long> orphans = Fills.orphans(db);
-    assertEquals(0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
-    List<String> constraints = Fills.constraints(db);
-    assertEquals(constraintsBefore, constraints, "the fill left every constraint as it was");
-    assertFalse(
-        constraints.stream().anyMatch(c -> c.contains("NOT VALID") || c.endsWith(" INVALID")),
-        constraints::toString);
-  }
-
   @Test
   void checksBetweenTwoForeignKeysHoldForEveryRow() throws Exception {
-    try (TestDatabase db = filledValidly("checks-between-references.sql")) {
+    try (TestDatabase db = Fills.filledValidly("checks-between-references.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM relation"));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM relation WHERE entity0 = entity1"));
       assertTrue(db.queryLong("SELECT count(DISTINCT entity1) FROM relation") > 500);
@@ -67,7 +45,7 @@ class ReferenceFormsFillIT {
 
   @Test
   void aNotNullSelfReferencePointsToAnEarlierRowOrItself() throws Exception {
-    try (TestDatabase db = filledValidly("self-reference-not-null.sql")) {
+    try (TestDatabase db = Fills.filledValidly("self-reference-not-null.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM category"));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM category WHERE root_id > id"));
       long roots = db.queryLong("SELECT count(*) FROM category WHERE root_id = id");
@@ -82,7 +60,7 @@ class ReferenceFormsFillIT {
   void aNotNullSelfReferenceLoadsInTasksOfAnySizeWithTheServersChecksOn() throws Exception {
     try (TestDatabase db = TestDatabase.create();
         TestDatabase one =
-            filledValidly("self-reference-not-null.sql", "--rows", "category=10000")) {
+            Fills.filledValidly("self-reference-not-null.sql", "--rows", "category=10000")) {
       db.execute(
           Fills.schema("self-reference-not-null.sql")
               + """
@@ -94,7 +72,7 @@ class ReferenceFormsFillIT {
       Fills.Run run =
           Fills.local(db, "--rows", "category=10000", "--threads", "3", "--task-rows", "100");
       assertTrue(run.err().contains("foreign keys: checked row by row by the server"), run.err());
-      assertValid(db, constraints);
+      Fills.assertValid(db, constraints);
       assertEquals(0L, db.queryLong("SELECT count(*) FROM category WHERE root_id > id"));
       assertEquals(Fills.checksums(one), Fills.checksums(db), "any task split, same rows");
     }
@@ -103,7 +81,7 @@ class ReferenceFormsFillIT {
   @Test
   void aCycleWhoseFirstNullableEdgeIsInAKeyIsBrokenAtAnotherOrTheOneTheConfigNames()
       throws Exception {
-    try (TestDatabase db = filledValidly("cycle-through-a-key.sql")) {
+    try (TestDatabase db = Fills.filledValidly("cycle-through-a-key.sql")) {
       assertEquals(
           List.of("band#refs"),
           secondPasses(db, FillConfig.EMPTY),
@@ -118,7 +96,7 @@ class ReferenceFormsFillIT {
     Path config = Files.createTempFile("spate-cycle", ".yaml");
     Files.writeString(config, chosen);
     try (TestDatabase db =
-        filledValidly("cycle-through-a-key.sql", "--config", config.toString())) {
+        Fills.filledValidly("cycle-through-a-key.sql", "--config", config.toString())) {
       assertEquals(List.of("label#refs"), secondPasses(db, FillConfig.parse(chosen, "test")));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM label WHERE top_album_id IS NULL"));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM album WHERE band_id IS NULL"));
@@ -149,7 +127,7 @@ class ReferenceFormsFillIT {
                       + " session_replication_role = replica; no user trigger or rule on the"
                       + " filled tables is silenced)"),
           run.err());
-      assertValid(db, constraints);
+      Fills.assertValid(db, constraints);
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM store"));
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM staff"));
       db.execute("INSERT INTO staff (store_id, name) VALUES (1, 'new')");
@@ -189,7 +167,7 @@ class ReferenceFormsFillIT {
       assertEquals(0L, db.queryLong("SELECT count(*) FROM store"), "nothing was written");
       List<String> constraints = Fills.constraints(db);
       Fills.local(db, "--disable-triggers");
-      assertValid(db, constraints);
+      Fills.assertValid(db, constraints);
     }
   }
 

@@ -10,8 +10,6 @@ import io.spate.worker.testing.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,24 +20,9 @@ import org.junit.jupiter.api.Test;
  */
 class TypeFormsFillIT {
 
-  private static TestDatabase filledValidly(String fixture, String... args) throws Exception {
-    TestDatabase db = TestDatabase.create();
-    db.execute(Fills.schema(fixture));
-    List<String> constraints = Fills.constraints(db);
-    Fills.local(db, args);
-    Map<String, Long> orphans = Fills.orphans(db);
-    assertEquals(0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
-    List<String> after = Fills.constraints(db);
-    assertEquals(constraints, after, "the fill left every constraint as it was");
-    assertFalse(
-        after.stream().anyMatch(c -> c.contains("NOT VALID") || c.endsWith(" INVALID")),
-        after::toString);
-    return db;
-  }
-
   @Test
   void geometricTypesAndCubesGetShapesTheirTypesAccept() throws Exception {
-    try (TestDatabase db = filledValidly("geometric-types.sql")) {
+    try (TestDatabase db = Fills.filledValidly("geometric-types.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM shape"));
       assertEquals(
           1000L,
@@ -71,7 +54,7 @@ class TypeFormsFillIT {
               > 0,
           "PostGIS is not installed on this server (apt-get install postgresql-15-postgis-3)");
     }
-    try (TestDatabase db = filledValidly("postgis-types.sql")) {
+    try (TestDatabase db = Fills.filledValidly("postgis-types.sql")) {
       assertEquals(
           1000L,
           db.queryLong(
@@ -101,7 +84,7 @@ class TypeFormsFillIT {
 
   @Test
   void keysOfEnumsBooleansCharCodesAndArraysAreDistinctPerRow() throws Exception {
-    try (TestDatabase db = filledValidly("key-forms.sql")) {
+    try (TestDatabase db = Fills.filledValidly("key-forms.sql")) {
       assertEquals(1000L, db.queryLong("SELECT count(DISTINCT (kind, n)) FROM item"));
       assertEquals(3L, db.queryLong("SELECT count(DISTINCT kind) FROM item"));
       assertEquals(2L, db.queryLong("SELECT count(DISTINCT active) FROM item"));
@@ -172,7 +155,7 @@ class TypeFormsFillIT {
               wait: {value: 'P1DT2H'}
         """,
         StandardCharsets.UTF_8);
-    try (TestDatabase db = filledValidly("fixed-values.sql", "--config", config.toString())) {
+    try (TestDatabase db = Fills.filledValidly("fixed-values.sql", "--config", config.toString())) {
       assertEquals(
           1000L,
           db.queryLong(
