@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.local.LocalFill;
 import io.spate.coordinator.local.LocalJob;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.Database;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
@@ -17,6 +17,7 @@ import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.TargetKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -230,6 +231,7 @@ public final class Spate {
           new LocalFill(
                   plan,
                   target.dataSource(),
+                  TargetKind.of(target.dataSource()).dialect(),
                   threads,
                   progress,
                   ready.triggers().mode(),
@@ -265,7 +267,7 @@ public final class Spate {
         url != null
             ? Database.connect(url, user, password, SessionSettings.DEFAULT)
             : target.connection()) {
-      return LocalJob.plan(c, PgIntrospector.chosenSchemas(c, schemas), settings, LOG::info);
+      return LocalJob.plan(c, TargetSteps.of(c).chosenSchemas(c, schemas), settings, LOG::info);
     } catch (SQLException e) {
       throw SqlErrors.classify("closing the introspection connection", e);
     }

@@ -33,10 +33,11 @@ class SpateConfigTest {
   }
 
   @Test
-  void aUrlThatIsNotPostgresqlIsRefusedWithTheCliMessage() {
+  void aUrlOfADatabaseSpateDoesNotFillIsRefusedWithTheCliMessage() {
     SpateException e =
-        assertThrows(SpateException.class, () -> Spate.on("jdbc:mysql://h/db", "u", "p"));
-    assertTrue(e.getMessage().contains("must be a PostgreSQL JDBC URL"), e.getMessage());
+        assertThrows(SpateException.class, () -> Spate.on("jdbc:oracle:thin:@h:1521/db", "u", "p"));
+    assertTrue(
+        e.getMessage().contains("must be the JDBC URL of a database Spate fills"), e.getMessage());
   }
 
   @Test

@@ -172,4 +172,23 @@ class ModuleBoundariesTest {
             "local mode runs tasks through the same exactly-once path without any consume loop")
         .check(classes);
   }
+
+  @Test
+  void thePipelineDoesNotKnowWhichDatabaseItFills() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.spate.worker.generate",
+            "io.spate.worker.run",
+            "io.spate.worker.kafka",
+            "io.spate.coordinator.plan",
+            "io.spate.coordinator.job")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.postgresql..", "io.spate.worker.postgres..", "io.spate.coordinator.postgres..")
+        .because(
+            "a target is one seam (TargetKind, TargetDialect, TargetSteps): the engine, the exactly-once run, the planner, the job fold and the Kafka path serve every database alike")
+        .check(classes);
+  }
 }

@@ -71,8 +71,9 @@ public final class BenchRunner implements Callable<Integer> {
 
   @Parameters(
       paramLabel = "SCENARIO",
-      description = "single, wide, trip, tpcc-1, tpcc-10, pgbench (default: all)")
-  List<String> scenarios = List.of("single", "wide", "trip", "tpcc-1", "tpcc-10", "pgbench");
+      description = "single, wide, trip, tpcc-1, tpcc-10, pgbench, fixed-cost (default: all)")
+  List<String> scenarios =
+      List.of("single", "wide", "trip", "tpcc-1", "tpcc-10", "pgbench", "fixed-cost");
 
   private Path work;
   private BenchDb server;
@@ -160,8 +161,12 @@ public final class BenchRunner implements Callable<Integer> {
           }
         }
         modeRunner.stopFleet();
-        double ref = references.run(s, url, factor, database);
-        seconds.computeIfAbsent(s.reference.mode, m -> new ArrayList<>()).add(ref);
+        if (s.reference == Scenario.Reference.API_FILL) {
+          references.apiFill(s, url, config, runs, seconds);
+        } else {
+          double ref = references.run(s, url, factor, database);
+          seconds.computeIfAbsent(s.reference.mode, m -> new ArrayList<>()).add(ref);
+        }
       }
       results.add(s, rows, seconds);
     } finally {

@@ -2,6 +2,8 @@ package io.spate.bench.e2e;
 
 import static io.spate.bench.e2e.ChildProcesses.pgbench;
 
+import io.spate.api.FillResult;
+import io.spate.api.Spate;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +21,8 @@ import org.postgresql.PGConnection;
 /**
  * The scenario's reference, timed beside Spate's modes on the same server: {@code copy-file} loads
  * the rows the last mode wrote back with binary COPY from files, {@code pgbench-i} runs {@code
- * pgbench -i} at the scenario's scale. Only the load is timed, never the dump.
+ * pgbench -i} at the scenario's scale, {@code api-fill} the library's {@code fill()} in this JVM.
+ * Only the load is timed, never the dump.
  */
 final class ReferenceRunner {
 
@@ -27,6 +31,9 @@ final class ReferenceRunner {
 
   /** Where the copy-file reference dumps its tables. */
   private final Path work;
+
+  /** Whether this JVM has called the library's {@code fill()} yet. */
+  private boolean apiFilled;
 
   ReferenceRunner(BenchDb db, Path work) {
     this.db = db;
@@ -83,6 +90,28 @@ final class ReferenceRunner {
         }
       }
       return (System.nanoTime() - t0) / 1e9;
+    }
+  }
+
+  /**
+   * The library's {@code fill()} of the scenario's config, {@code runs} times from an empty schema
+   * (reset untimed), under {@code api-fill}; the first call this JVM makes goes under {@code
+   * api-fill-first} instead: what a test suite's first fill pays for loading the classes.
+   */
+  void apiFill(Scenario s, String url, Path config, int runs, Map<String, List<Double>> seconds)
+      throws Exception {
+    for (int i = 0; i < runs; i++) {
+      db.resetSchema(s, url);
+      long t0 = System.nanoTime();
+      FillResult result = Spate.on(url, user, "").config(config).fill();
+      double t = (System.nanoTime() - t0) / 1e9;
+      if (result.totalRows() == 0) {
+        throw new IllegalStateException("the library's fill wrote no rows in " + url);
+      }
+      seconds
+          .computeIfAbsent(apiFilled ? "api-fill" : "api-fill-first", m -> new ArrayList<>())
+          .add(t);
+      apiFilled = true;
     }
   }
 }

@@ -5,7 +5,9 @@ import java.util.Locale;
 
 /**
  * A benchmark scenario: a schema (a fixture in {@code examples/schemas}, or pgbench's tables), the
- * fill config at full size scaled by a factor, and the reference it is measured against.
+ * fill config at full size scaled by a factor, and the reference it is measured against. {@code
+ * fixed-cost} is the exception: its size never scales, since it measures what a run costs before
+ * and after its rows.
  */
 enum Scenario {
   SINGLE("single", "single.sql", Reference.COPY_FILE),
@@ -13,7 +15,9 @@ enum Scenario {
   TRIP("trip", "trip.sql", Reference.COPY_FILE),
   TPCC_1("tpcc-1", "tpcc.sql", Reference.COPY_FILE),
   TPCC_10("tpcc-10", "tpcc.sql", Reference.COPY_FILE),
-  PGBENCH("pgbench", null, Reference.PGBENCH_INIT);
+  PGBENCH("pgbench", null, Reference.PGBENCH_INIT),
+  /** What every run pays whatever its size: TPC-C's nine tables at 10 rows each, any factor. */
+  FIXED_COST("fixed-cost", "tpcc.sql", Reference.API_FILL);
 
   enum Reference {
     /**
@@ -22,7 +26,12 @@ enum Scenario {
      */
     COPY_FILE("copy-file"),
     /** {@code pgbench -i -s 10} (scaled), whose end state the fill reproduces. */
-    PGBENCH_INIT("pgbench-i");
+    PGBENCH_INIT("pgbench-i"),
+    /**
+     * The library's {@code fill()} (connect, introspect, plan, load, finish) timed inside the
+     * bench's own JVM, which has run it before: what a test class pays after the first.
+     */
+    API_FILL("api-fill");
 
     final String mode;
 
@@ -58,6 +67,9 @@ enum Scenario {
             + ")");
   }
 
+  /** Rows of each table in the fixed-cost scenario. */
+  static final int FIXED_COST_ROWS = 10;
+
   /** The pgbench scale factor for a size factor (scale 10 at full size, at least 1). */
   static int pgbenchScale(double factor) {
     return Math.max(1, (int) Math.round(10 * factor));
@@ -90,6 +102,7 @@ enum Scenario {
       }
       case TRIP -> "seed: 42\ntables:\n  trip: {rows: " + rows(1_000_000, factor) + "}\n";
       case TPCC_1, TPCC_10 -> tpcc(this == TPCC_1 ? 1 : 10, factor);
+      case FIXED_COST -> "seed: 42\ndefaultRows: " + FIXED_COST_ROWS + "\n";
       case PGBENCH -> {
         int scale = pgbenchScale(factor);
         // pgbench -i's rows: 1 branch, 10 tellers, 100,000 accounts per scale unit, no history

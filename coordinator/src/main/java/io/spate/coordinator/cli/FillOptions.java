@@ -1,9 +1,12 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.plan.FillSettings;
+import io.spate.coordinator.profile.Profile;
+import io.spate.coordinator.profile.ProfiledPlan;
 import io.spate.coordinator.settings.Settings;
+import io.spate.coordinator.target.TargetSteps;
+import io.spate.protocol.error.SpateException;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,12 +43,28 @@ final class FillOptions {
   @Option(names = "--task-rows", paramLabel = "N")
   Long taskRows;
 
+  @Option(names = "--profile", paramLabel = "FILE")
+  Path profile;
+
+  @Option(names = "--scale", paramLabel = "F")
+  double scale = Settings.SCALE.defaultValue();
+
+  private Profile loadedProfile;
+
+  /** The profile {@code --profile} names, read once; null without one. */
+  Profile profile() {
+    if (profile != null && loadedProfile == null) {
+      loadedProfile = Profile.read(profile);
+    }
+    return loadedProfile;
+  }
+
   /**
    * The schemas to fill, printed before anything is written: those {@code --schema} names, else
    * every schema that holds tables of the application's own.
    */
   List<String> chosenSchemas(Connection connection) {
-    List<String> chosen = PgIntrospector.chosenSchemas(connection, schemas);
+    List<String> chosen = TargetSteps.of(connection).chosenSchemas(connection, schemas);
     SpateCli.Streams.err.println(
         "schemas: "
             + (!schemas.isEmpty()
@@ -61,8 +80,17 @@ final class FillOptions {
     return config == null ? FillConfig.EMPTY : FillConfig.load(config);
   }
 
+  /**
+   * The settings; with a profile, the root tables nothing else sizes get the source's rows times
+   * {@code --scale} ({@link ProfiledPlan#rows}).
+   */
   FillSettings settings(FillConfig fillConfig) {
-    return FillSettings.of(fillConfig, seed, defaultRows, taskRows, rows);
+    if (profile == null && scale != Settings.SCALE.defaultValue()) {
+      throw new SpateException("--scale multiplies a profile's row counts: give --profile too");
+    }
+    Map<String, Long> sized =
+        profile == null ? rows : ProfiledPlan.rows(profile(), fillConfig, rows, scale);
+    return FillSettings.of(fillConfig, seed, defaultRows, taskRows, sized);
   }
 
   /** The effective settings, for the one start-up log line; the password is never shown. */
@@ -78,6 +106,7 @@ final class FillOptions {
         + s.taskRows()
         + " null-ratio="
         + s.nullRatio()
-        + (rows.isEmpty() ? "" : " rows=" + rows);
+        + (rows.isEmpty() ? "" : " rows=" + rows)
+        + (profile == null ? "" : " profile=" + profile + " scale=" + scale);
   }
 }

@@ -1,10 +1,10 @@
 package io.spate.coordinator.cli;
 
-import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.profile.Profile;
 import io.spate.coordinator.profile.StatisticsReader;
 import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.target.Database;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ final class ProfileCommand implements Callable<Integer> {
     Profile profile;
     try (Connection c =
         Database.connect(database.db(), database.user(), database.password(), database.session())) {
-      List<String> chosen = PgIntrospector.chosenSchemas(c, schemas);
+      List<String> chosen = TargetSteps.of(c).chosenSchemas(c, schemas);
       SpateCli.Streams.err.println("schemas: " + String.join(", ", chosen));
       profile = StatisticsReader.read(c, chosen, includeValues);
     } catch (SQLException e) {

@@ -16,6 +16,7 @@ import io.spate.worker.settings.CommandLineCheck;
 import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.DatabaseOptions;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.TargetKind;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -47,6 +48,7 @@ import picocli.CommandLine.Option;
       CoordinatorCommand.class,
       StatusCommand.class,
       ProfileCommand.class,
+      CompareCommand.class,
       WorkerCommand.class,
       BrokerCommand.class,
       io.spate.coordinator.demo.DemoCommand.class
@@ -96,7 +98,11 @@ public final class SpateCli {
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
     return LocalJob.plan(
-        connection, options.chosenSchemas(connection), settings, Streams.err::println);
+        connection,
+        options.chosenSchemas(connection),
+        settings,
+        options.profile(),
+        Streams.err::println);
   }
 
   @Command(
@@ -195,6 +201,7 @@ public final class SpateCli {
               new LocalFill(
                       plan,
                       target.pool(),
+                      TargetKind.of(options.database.db()).dialect(),
                       threads,
                       progress,
                       ready.triggers().mode(),

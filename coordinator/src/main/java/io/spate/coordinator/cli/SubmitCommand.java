@@ -11,6 +11,7 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.coordinator.target.LoadTriggers;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
@@ -25,6 +26,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -71,7 +74,9 @@ final class SubmitCommand implements Callable<Integer> {
     }
     options.database.db(); // required here: say so before reaching Kafka
     KafkaSettings settings = kafka.settings();
-    settings.ensureTopics();
+    // Kafka's client start and the topics' round trips run beside introspection and planning
+    FutureTask<Void> topics = new FutureTask<>(settings::ensureTopics, null);
+    Thread.ofPlatform().daemon().name("spate-topics").start(topics);
     try (PlannedTarget planned =
         PlannedTarget.open(
             options,
@@ -87,9 +92,12 @@ final class SubmitCommand implements Callable<Integer> {
                 + disableTriggers
                 + " outage-seconds="
                 + follow.outage().limit().toSeconds())) {
+      await(topics);
       FillProgress progress = new FillProgress(planned.plan());
       // this role's; with --disable-triggers each worker's own role is checked by its first task
-      LoadTriggers triggers = LoadTriggers.choose(planned.pool(), planned.plan(), disableTriggers);
+      LoadTriggers triggers =
+          TargetSteps.of(planned.pool())
+              .chooseTriggers(planned.pool(), planned.plan(), disableTriggers);
       SpateCli.Streams.err.println(triggers.description());
       try (DistributedFill fill =
           Submission.publish(
@@ -128,6 +136,17 @@ final class SubmitCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** Waits for the topics, rethrowing the reason they are not there. */
+  private static void await(FutureTask<Void> topics) throws InterruptedException {
+    try {
+      topics.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof SpateException se
+          ? se
+          : new SpateException("cannot make sure of the topics: " + e.getCause(), e.getCause());
+    }
   }
 
   /**

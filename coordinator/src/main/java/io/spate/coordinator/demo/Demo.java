@@ -1,8 +1,6 @@
 package io.spate.coordinator.demo;
 
 import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
-import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
@@ -10,6 +8,7 @@ import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.kafka.KafkaSettings;
@@ -125,10 +124,10 @@ final class Demo implements AutoCloseable {
     try (Connection c = servers.pool().getConnection()) {
       plan =
           Plans.checkedPlan(
-              PgIntrospector.introspect(c, List.of("public")),
+              TargetSteps.of(c).introspect(c, List.of("public")),
               settings,
               c,
-              new ServerChecks(c, err::println));
+              TargetSteps.of(c).checkServer(c, err::println));
     } catch (SQLException e) {
       throw SqlErrors.classify("reading the schema", e);
     }

@@ -1,8 +1,6 @@
 package io.spate.coordinator.http;
 
 import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
-import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
@@ -11,6 +9,7 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
 import io.spate.coordinator.target.LoadTriggers;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
@@ -102,19 +101,20 @@ final class JobSubmitter {
     DataSource target = targets.dataSource(targetName);
     List<String> schemas;
     FillPlan plan;
+    TargetSteps steps = TargetSteps.of(targets.dialect(targetName).kind());
     try (Connection c = target.getConnection()) {
-      schemas = PgIntrospector.chosenSchemas(c, r.schemas() == null ? List.of() : r.schemas());
+      schemas = steps.chosenSchemas(c, r.schemas() == null ? List.of() : r.schemas());
       plan =
           Plans.checkedPlan(
-              PgIntrospector.introspect(c, schemas),
+              steps.introspect(c, schemas),
               fillSettings,
               c,
-              new ServerChecks(c, note -> log.info("target {}: {}", targetName, note)));
+              steps.checkServer(c, note -> log.info("target {}: {}", targetName, note)));
     } catch (SQLException e) {
       throw SqlErrors.classify("target " + targetName + ": cannot connect", e);
     }
     LoadTriggers triggers =
-        LoadTriggers.choose(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
+        steps.chooseTriggers(target, plan, Boolean.TRUE.equals(r.disableTriggers()));
     FillProgress progress = new FillProgress(plan);
     DistributedFill fill =
         Submission.publish(

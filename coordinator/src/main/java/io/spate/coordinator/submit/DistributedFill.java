@@ -3,8 +3,7 @@ package io.spate.coordinator.submit;
 import io.spate.coordinator.job.JobTracker;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
-import io.spate.coordinator.target.ForeignKeys;
-import io.spate.coordinator.target.TargetTables;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
@@ -15,8 +14,8 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
-import io.spate.worker.run.Ledger;
 import io.spate.worker.target.Outage;
+import io.spate.worker.target.TargetKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,6 +94,10 @@ public final class DistributedFill implements AutoCloseable {
   private final KafkaSettings kafka;
   private final JobMessage job;
   private final DataSource target;
+
+  /** What {@link #target} is, read on first use ({@link #kind()}). */
+  private volatile TargetKind kind;
+
   private final FillProgress progress;
   private final JobTracker tracker;
   private final KafkaProducer<String, byte[]> producer;
@@ -187,7 +190,7 @@ public final class DistributedFill implements AutoCloseable {
       if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
         outage.rideOut(
             "job " + job.jobId() + ": validating the foreign keys",
-            () -> ForeignKeys.validate(target, job.plan()));
+            () -> steps().validateForeignKeys(target, job.plan()));
       }
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
@@ -249,10 +252,23 @@ public final class DistributedFill implements AutoCloseable {
    * or was never sent), so the job's counts are what the database holds. Read once, at a cancel; a
    * ledger that cannot be read leaves the events' counts, with a warning.
    */
+  private TargetKind kind() {
+    TargetKind k = kind;
+    if (k == null) {
+      k = TargetKind.of(target);
+      kind = k;
+    }
+    return k;
+  }
+
+  private TargetSteps steps() {
+    return TargetSteps.of(kind());
+  }
+
   private void foldLedger() {
     Map<String, Long> committed;
     try {
-      committed = Ledger.finished(target, job.jobId());
+      committed = kind().dialect().ledger().finished(target, job.jobId());
     } catch (SpateException e) {
       log.warn("job {}: tasks done as its events report them: {}", job.jobId(), e.getMessage());
       return;
@@ -339,7 +355,7 @@ public final class DistributedFill implements AutoCloseable {
               () ->
                   outage.rideOut(
                       "job " + job.jobId() + ": sequences and ANALYZE of " + table,
-                      () -> TargetTables.finish(target, plan))));
+                      () -> steps().finish(target, plan))));
     }
   }
 

@@ -3,6 +3,7 @@ package io.spate.coordinator.submit;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.LoadTriggers;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
@@ -11,6 +12,7 @@ import io.spate.protocol.plan.TargetIdentity;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetIdentities;
+import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Triggers;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -45,7 +47,7 @@ public final class Submission {
         plan,
         truncate,
         notes,
-        LoadTriggers.choose(target, plan, false),
+        TargetSteps.of(target).chooseTriggers(target, plan, false),
         retries,
         Outage.DEFAULT,
         progress);
@@ -70,14 +72,16 @@ public final class Submission {
       Outage outage,
       FillProgress progress) {
     String jobId = UUID.randomUUID().toString().substring(0, 8);
+    TargetKind kind = TargetKind.of(target);
     TargetIdentity identity =
-        TargetIdentities.of(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
-    TargetTables.prepare(
-        target,
-        plan,
-        jobId,
-        truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
-        notes);
+        kind.dialect().identity(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
+    TargetSteps.of(kind)
+        .prepare(
+            target,
+            plan,
+            jobId,
+            truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+            notes);
     JobMessage job =
         new JobMessage(
             Messages.VERSION,

@@ -62,9 +62,9 @@ class BadInputIT {
   // ---- 1. wrong URL ----------------------------------------------------------------------------
 
   @Test
-  void nonPostgresqlUrlIsRefusedNamingTheUrl() {
+  void unsupportedDatabaseUrlIsRefusedNamingTheUrl() {
     givenAccountTable();
-    String url = "jdbc:mysql://127.0.0.1:3306/shop";
+    String url = "jdbc:oracle:thin:@127.0.0.1:1521/shop";
 
     String error =
         assertOneLineError(spate("local", "--db", url, "--user", db.user(), "--threads", "2"));

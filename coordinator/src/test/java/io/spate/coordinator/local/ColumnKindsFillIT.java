@@ -37,8 +37,8 @@ class ColumnKindsFillIT {
       assertEquals(
           0L,
           db.queryLong(
-              "SELECT count(*) FROM everything WHERE (q->>'id') IS NULL AND q IS NOT NULL"));
-      assertEquals(0L, db.queryLong("SELECT count(*) FROM everything WHERE r ? 'tag' = false"));
+              "SELECT count(*) FROM everything WHERE (q->>'source') IS NULL AND q IS NOT NULL"));
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM everything WHERE r ? 'source' = false"));
       assertEquals(
           0L,
           db.queryLong(

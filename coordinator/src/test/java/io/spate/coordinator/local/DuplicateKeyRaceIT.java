@@ -15,6 +15,7 @@ import io.spate.worker.run.Ledger;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
@@ -105,7 +106,12 @@ class DuplicateKeyRaceIT {
       }
       TaskExecution execution =
           new TaskExecution(
-              target, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}, Outage.NONE);
+              target,
+              TargetKind.POSTGRESQL.dialect(),
+              Triggers.Mode.ON,
+              SessionSettings.DEFAULT,
+              n -> {},
+              Outage.NONE);
       CompletableFuture<TaskExecution.Result> run =
           CompletableFuture.supplyAsync(
               () ->

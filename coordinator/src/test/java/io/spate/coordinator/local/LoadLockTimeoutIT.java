@@ -14,6 +14,7 @@ import io.spate.worker.run.Ledger;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.Connection;
@@ -47,7 +48,12 @@ class LoadLockTimeoutIT {
         }
         TaskExecution execution =
             new TaskExecution(
-                target, Triggers.Mode.ON, new SessionSettings(1), n -> {}, Outage.NONE);
+                target,
+                TargetKind.POSTGRESQL.dialect(),
+                Triggers.Mode.ON,
+                new SessionSettings(1),
+                n -> {},
+                Outage.NONE);
         long started = System.nanoTime();
 
         RuntimeException e =

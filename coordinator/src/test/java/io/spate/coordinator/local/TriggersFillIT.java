@@ -13,6 +13,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.SQLException;
@@ -175,6 +176,7 @@ class TriggersFillIT {
       new LocalFill(
               plan,
               asRole,
+              TargetKind.POSTGRESQL.dialect(),
               2,
               new FillProgress(plan),
               Triggers.Mode.OFF_IF_ALLOWED,

@@ -120,18 +120,18 @@ class CheckedColumnsPlanTest {
   void aUniqueIndexOnLowerOfAColumnMakesTheColumnAKey() {
     UniqueKey index =
         new UniqueKey(
-            "t_email",
-            List.of("email"),
+            "t_handle",
+            List.of("handle"),
             false,
-            "CREATE UNIQUE INDEX t_email ON public.t USING btree (lower(email))",
+            "CREATE UNIQUE INDEX t_email ON public.t USING btree (lower(handle))",
             List.of());
 
     FillPlan plan =
         plan(
-            table(List.of(integer("id"), column("email", SqlType.TEXT)), List.of(index)),
+            table(List.of(integer("id"), column("handle", SqlType.TEXT)), List.of(index)),
             FillConfig.EMPTY);
 
-    assertInstanceOf(ColumnPlan.KeySequence.class, planOf(plan, "email"));
+    assertInstanceOf(ColumnPlan.KeySequence.class, planOf(plan, "handle"));
   }
 
   @Test

@@ -140,6 +140,24 @@ class CorrelatedValuesTest {
   }
 
   @Test
+  void aUniqueEmailWithoutANameBesideItStillLooksLikeAPersonsAddress() {
+    Table accounts =
+        new Table(
+            "public",
+            "accounts",
+            List.of(integer("id"), varchar("email", 80)),
+            new UniqueKey("accounts_pkey", List.of("id"), true),
+            List.of(new UniqueKey("accounts_email_key", List.of("email"), false)),
+            List.of(),
+            List.of());
+    ValueSpec email = spec(plan(accounts, FillConfig.EMPTY, 42), "email");
+    assertTrue(email.slotSuffix(), "unique through the row's slot, not numbered 1, 2, ...");
+    assertTrue(
+        email.values().stream().allMatch(e -> e.matches("[a-z]+\\.[a-z]+@example\\.(com|org|net)")),
+        email.values().toString());
+  }
+
+  @Test
   void aCheckedColumnIsLeftToItsCheckAndTheRestOfTheGroupStays() {
     TablePlan t =
         plan(

@@ -71,4 +71,24 @@ class KeyRangePlanTest {
   private static Check cmp(String op, String literal) {
     return new Check.CompareLiteral("only", "id", op, literal);
   }
+
+  @Test
+  void uniqueTimestampsSpreadOverSixYearsFrom2020UnlessACheckBoundsThem() {
+    Table t =
+        new Table(
+            "public",
+            "t",
+            List.of(integer("id"), column("created_at", SqlType.TIMESTAMP)),
+            new UniqueKey("t_pkey", List.of("id"), true),
+            List.of(new UniqueKey("t_created_at_key", List.of("created_at"), false)),
+            List.of(),
+            List.of());
+    ColumnPlan.KeySequence at =
+        assertInstanceOf(
+            ColumnPlan.KeySequence.class,
+            plan(t, Map.of("t", 1000L)).table("t").column("created_at"));
+    assertEquals(KeyColumns.FROM_2020, at.first());
+    assertEquals(KeyColumns.SIX_YEARS / 1000 / 1_000_000 * 1_000_000, at.step());
+    assertEquals(1, KeyColumns.timeStep(KeyColumns.SIX_YEARS * 2), "past a row a microsecond");
+  }
 }

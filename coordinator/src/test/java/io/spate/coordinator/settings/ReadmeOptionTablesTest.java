@@ -43,7 +43,16 @@ class ReadmeOptionTablesTest {
 
   /** The commands whose every option must be declared (all but {@code spate demo}). */
   private static final List<String> DECLARED =
-      List.of("local", "plan", "submit", "coordinator", "status", "worker", "broker", "profile");
+      List.of(
+          "local",
+          "plan",
+          "submit",
+          "coordinator",
+          "status",
+          "worker",
+          "broker",
+          "profile",
+          "compare");
 
   @Test
   void theReadmeHoldsTheOptionTablesTheDeclarationsRender() throws IOException {
@@ -118,6 +127,7 @@ class ReadmeOptionTablesTest {
     tables.put("coordinator", optionTable(command("coordinator"), k -> !kafka.contains(k)));
     tables.put("kafka", optionTable(command("status"), k -> true));
     tables.put("profile", optionTable(command("profile"), k -> !local.contains(k)));
+    tables.put("compare", optionTable(command("compare"), k -> !local.contains(k)));
     tables.put("config", fieldTable("key", Settings.CONFIG_KEYS, true));
     tables.put("job-request", fieldTable("field", Settings.JOB_REQUEST, false));
     return tables;

@@ -14,7 +14,7 @@ import io.spate.worker.run.Ledger;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
-import io.spate.worker.target.TargetIdentities;
+import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Targets;
 import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.TestDatabase;
@@ -125,9 +125,15 @@ class LedgerPrivilegesIT {
   private void runATaskAsTheRole() throws Exception {
     DataSource target = asRole.dataSource(Targets.DEFAULT);
     FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
-    TargetIdentities.of(target, plan, "job j");
+    TargetKind.POSTGRESQL.dialect().identity(target, plan, "job j");
     TaskExecution.Result result =
-        new TaskExecution(target, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}, Outage.NONE)
+        new TaskExecution(
+                target,
+                TargetKind.POSTGRESQL.dialect(),
+                Triggers.Mode.ON,
+                SessionSettings.DEFAULT,
+                n -> {},
+                Outage.NONE)
             .run(
                 new Engine(plan),
                 new TaskExecution.Assignment("j", plan.tasks().get(0), "w", 1),

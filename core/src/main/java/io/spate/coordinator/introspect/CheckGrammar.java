@@ -34,6 +34,11 @@ import java.util.Set;
  * optionally followed by {@code ::type} casts, which are dropped. {@code LIKE} arrives as the
  * operator {@code ~~} ({@code ILIKE} as {@code ~~*}).
  *
+ * <p>MariaDB's and MySQL's {@code CHECK_CLAUSE} texts parse too: backtick-quoted names ({@link
+ * CheckLexer}), {@code IN}, {@code BETWEEN}, {@code LIKE}, {@code REGEXP} and {@code !=} as infix
+ * words ({@link #mysqlInfix}), {@code current_timestamp()}, {@code curdate()} and {@code
+ * _utf8mb4'x'} literals; they bind tighter than {@code NOT}, {@code AND} and {@code OR}, as there.
+ *
  * <p>Invariant: anything outside the grammar (another function, a qualified name, arithmetic,
  * {@code IS DISTINCT FROM}, a reserved word as a column, ...) throws {@link NotUnderstood}; a
  * parser is used once, for one text.
@@ -161,7 +166,15 @@ final class CheckGrammar {
       expect(Kind.WORD, "null");
       return new IsNull(left, negated);
     }
+    CheckNode infix = mysqlInfix(left);
+    if (infix != null) {
+      return infix;
+    }
     Token next = peek();
+    if (next != null && next.is(Kind.SYMBOL, "!=")) {
+      pos++;
+      return new Comparison(left, "<>", operand());
+    }
     if (next == null
         || next.kind() != Kind.SYMBOL
         || !(COMPARISONS.contains(next.text())
@@ -177,6 +190,41 @@ final class CheckGrammar {
       return new AllOf(left, next.text(), operand());
     }
     return new Comparison(left, next.text(), operand());
+  }
+
+  /**
+   * The infix forms MariaDB and MySQL print where PostgreSQL's deparser prints operators: {@code
+   * [NOT] IN (list)} as {@code = ANY} ({@code <> ALL}), {@code [NOT] BETWEEN lo AND hi} as two
+   * comparisons, {@code [NOT] LIKE} as {@code ~~} and {@code REGEXP}/{@code RLIKE} as {@code ~};
+   * null when none follows {@code left}.
+   */
+  private CheckNode mysqlInfix(CheckNode left) {
+    int start = pos;
+    boolean negated = accept(Kind.WORD, "not");
+    CheckNode node;
+    if (accept(Kind.WORD, "in")) {
+      expect(Kind.SYMBOL, "(");
+      List<CheckNode> elements = new ArrayList<>(List.of(operand()));
+      while (accept(Kind.SYMBOL, ",")) {
+        elements.add(operand());
+      }
+      expect(Kind.SYMBOL, ")");
+      ArrayOf list = new ArrayOf(elements);
+      return negated ? new AllOf(left, "<>", list) : new AnyOf(left, "=", list);
+    } else if (accept(Kind.WORD, "between")) {
+      CheckNode lo = operand();
+      expect(Kind.WORD, "and");
+      CheckNode hi = operand();
+      node = new And(List.of(new Comparison(left, ">=", lo), new Comparison(left, "<=", hi)));
+    } else if (accept(Kind.WORD, "like")) {
+      node = new Comparison(left, "~~", operand());
+    } else if (accept(Kind.WORD, "regexp") || accept(Kind.WORD, "rlike")) {
+      node = new Comparison(left, "~", operand());
+    } else {
+      pos = start;
+      return null;
+    }
+    return negated ? new Not(node) : node;
   }
 
   /** {@code primary (:: type)*}; casts are dropped. */
@@ -219,8 +267,8 @@ final class CheckGrammar {
       return new Literal(word);
     }
     if (CLOCK_WORDS.containsKey(word)) {
-      if (accept(Kind.SYMBOL, "(")) { // a precision, CURRENT_TIMESTAMP(3)
-        expect(Kind.NUMBER, null);
+      if (accept(Kind.SYMBOL, "(")) { // a precision, CURRENT_TIMESTAMP(3); MariaDB's ()
+        accept(Kind.NUMBER, null);
         expect(Kind.SYMBOL, ")");
       }
       return new Clock(CLOCK_WORDS.get(word));
@@ -236,6 +284,13 @@ final class CheckGrammar {
       }
       expect(Kind.SYMBOL, "]");
       return new ArrayOf(elements);
+    }
+    if (word.equals("curdate") && accept(Kind.SYMBOL, "(")) { // MySQL's CURRENT_DATE
+      expect(Kind.SYMBOL, ")");
+      return new Clock("CURRENT_DATE");
+    }
+    if (word.startsWith("_") && peekIs(Kind.STRING)) { // MySQL's character set introducer
+      return new Literal(next().text(), true);
     }
     if (RESERVED.contains(word)) {
       throw new NotUnderstood();

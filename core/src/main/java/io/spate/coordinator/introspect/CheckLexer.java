@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits the text PostgreSQL's deparser prints for an expression into {@link Token}s: words, quoted
- * names and strings (unescaped), numbers and symbols.
+ * Splits the text PostgreSQL's deparser (or MariaDB's and MySQL's {@code CHECK_CLAUSE}) prints for
+ * an expression into {@link Token}s: words, quoted names ({@code "x"} or {@code `x`}) and strings
+ * (unescaped), numbers and symbols.
  *
  * <p>Invariant: the tokens cover the whole text but its whitespace; a character no token can start
  * with, or an unterminated quote, throws {@link NotUnderstood}, never a partial token list.
@@ -36,8 +37,9 @@ final class CheckLexer {
       int start = i;
       if (Character.isWhitespace(c)) {
         i++;
-      } else if (c == '\'' || c == '"') {
-        // Quoted string or identifier; a doubled quote stands for one.
+      } else if (c == '\'' || c == '"' || c == '`') {
+        // Quoted string or identifier (MariaDB's and MySQL's in backticks); a doubled quote stands
+        // for one.
         StringBuilder text = new StringBuilder();
         i++;
         while (true) {
@@ -106,6 +108,6 @@ final class CheckLexer {
   }
 
   private static boolean isOperatorChar(char c) {
-    return "+-*/<>=~!@#%^&|`?".indexOf(c) >= 0;
+    return "+-*/<>=~!@#%^&|?".indexOf(c) >= 0;
   }
 }

@@ -3,8 +3,7 @@ package io.spate.coordinator.local;
 import io.spate.coordinator.job.JobTracker;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
-import io.spate.coordinator.target.ForeignKeys;
-import io.spate.coordinator.target.TargetTables;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
@@ -15,6 +14,7 @@ import io.spate.worker.generate.Engine;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.Triggers;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -62,6 +62,8 @@ public final class LocalFill {
 
   private final FillPlan plan;
   private final DataSource dataSource;
+  private final TargetDialect dialect;
+  private final TargetSteps steps;
   private final int threads;
   private final FillProgress progress;
   private final Triggers.Mode triggers;
@@ -69,6 +71,7 @@ public final class LocalFill {
   private final Outage outage;
 
   /**
+   * @param dialect what {@code dataSource} is
    * @param triggers what each load does with the server's triggers ({@link Triggers}); unless they
    *     stay on, every foreign key is validated once all tables are full
    * @param session the session settings {@code dataSource}'s connections were opened with: how long
@@ -78,6 +81,7 @@ public final class LocalFill {
   public LocalFill(
       FillPlan plan,
       DataSource dataSource,
+      TargetDialect dialect,
       int threads,
       FillProgress progress,
       Triggers.Mode triggers,
@@ -85,6 +89,8 @@ public final class LocalFill {
       Outage outage) {
     this.plan = plan;
     this.dataSource = dataSource;
+    this.dialect = dialect;
+    this.steps = TargetSteps.of(dialect.kind());
     this.threads = threads;
     this.progress = progress;
     this.triggers = triggers;
@@ -114,7 +120,8 @@ public final class LocalFill {
     String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    TaskExecution execution = new TaskExecution(dataSource, triggers, session, n -> {}, outage);
+    TaskExecution execution =
+        new TaskExecution(dataSource, dialect, triggers, session, n -> {}, outage);
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
     int running = 0;
@@ -142,7 +149,7 @@ public final class LocalFill {
               () -> {
                 outage.rideOut(
                     "sequences and ANALYZE of " + table.name(),
-                    () -> TargetTables.finish(dataSource, table));
+                    () -> steps.finish(dataSource, table));
                 return new Done(null, null);
               });
           running++;
@@ -164,7 +171,8 @@ public final class LocalFill {
       throw new SpateException("tables never became ready: " + job.tablesNotDone());
     }
     if (triggers != Triggers.Mode.ON) {
-      outage.rideOut("validating the foreign keys", () -> ForeignKeys.validate(dataSource, plan));
+      outage.rideOut(
+          "validating the foreign keys", () -> steps.validateForeignKeys(dataSource, plan));
     }
     return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows);
   }

@@ -1,14 +1,16 @@
 package io.spate.coordinator.local;
 
-import io.spate.coordinator.introspect.PgIntrospector;
 import io.spate.coordinator.introspect.ServerChecks;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.plan.Plans;
+import io.spate.coordinator.profile.Profile;
 import io.spate.coordinator.target.LoadTriggers;
+import io.spate.coordinator.target.TargetSteps;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Task;
-import io.spate.worker.run.Ledger;
+import io.spate.worker.run.TaskLedger;
+import io.spate.worker.target.TargetKind;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
@@ -40,11 +42,23 @@ public final class LocalJob {
    */
   public static FillPlan plan(
       Connection connection, List<String> schemas, FillSettings settings, Consumer<String> notes) {
+    return plan(connection, schemas, settings, null, notes);
+  }
+
+  /** The same, the open columns drawn by a source's {@code profile} (null: none). */
+  public static FillPlan plan(
+      Connection connection,
+      List<String> schemas,
+      FillSettings settings,
+      Profile profile,
+      Consumer<String> notes) {
+    TargetSteps steps = TargetSteps.of(connection);
     return Plans.checkedPlan(
-        PgIntrospector.introspect(connection, schemas),
+        steps.introspect(connection, schemas),
         settings,
         connection,
-        new ServerChecks(connection, notes));
+        steps.checkServer(connection, notes),
+        profile);
   }
 
   /**
@@ -59,10 +73,11 @@ public final class LocalJob {
       TargetTables.Start start,
       boolean disableTriggers,
       Consumer<String> notes) {
-    LoadTriggers triggers = LoadTriggers.choose(dataSource, plan, disableTriggers);
+    TargetSteps steps = TargetSteps.of(dataSource);
+    LoadTriggers triggers = steps.chooseTriggers(dataSource, plan, disableTriggers);
     notes.accept(triggers.description());
     String jobId = LocalFill.jobId(plan);
-    int done = TargetTables.prepare(dataSource, plan, jobId, start, notes);
+    int done = steps.prepare(dataSource, plan, jobId, start, notes);
     return new Ready(jobId, triggers, done);
   }
 
@@ -71,8 +86,9 @@ public final class LocalJob {
    * fill (same schema, config and seed) unless its rows changed since, which a resume checks.
    */
   public static boolean ledgerHoldsAll(DataSource dataSource, FillPlan plan) {
-    Ledger.ensure(dataSource);
-    Map<String, Long> finished = Ledger.finished(dataSource, LocalFill.jobId(plan));
+    TaskLedger ledger = TargetKind.of(dataSource).dialect().ledger();
+    ledger.ensure(dataSource);
+    Map<String, Long> finished = ledger.finished(dataSource, LocalFill.jobId(plan));
     return plan.tasks().stream().map(Task::id).allMatch(finished::containsKey);
   }
 }

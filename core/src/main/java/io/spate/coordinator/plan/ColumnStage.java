@@ -9,6 +9,7 @@ import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Partition;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,6 +52,7 @@ final class ColumnStage {
    */
   static Columns run(Shape shape, References references, CheckServer server, Problems problems) {
     ColumnStage stage = new ColumnStage(shape, references, server, problems);
+    stage.drawPoolsAhead();
     Map<String, List<ColumnPlan>> byTable = new HashMap<>();
     for (List<String> level : shape.order().levels()) {
       for (String name : level) {
@@ -58,6 +60,34 @@ final class ColumnStage {
       }
     }
     return new Columns(byTable);
+  }
+
+  /**
+   * Draws side by side the realistic pools the tables with rows may take (text columns the config
+   * leaves open; {@link #realistic} still decides which are used), the most costly part of planning
+   * a small fill.
+   */
+  private void drawPoolsAhead() {
+    if (!settings().config().realisticValues()) {
+      return;
+    }
+    List<Map.Entry<Table, Column>> open = new ArrayList<>();
+    for (List<String> level : shape.order().levels()) {
+      for (String name : level) {
+        Table t = shape.table(name);
+        if (shape.rows(t.id()) == 0) {
+          continue;
+        }
+        TableConfig tc = settings().config().table(t.id());
+        for (Column c : t.columns()) {
+          ColumnConfig cc = tc.columns().get(c.name());
+          if (cc == null || (!cc.decidesValues() && cc.length() == null)) {
+            open.add(Map.entry(t, c));
+          }
+        }
+      }
+    }
+    RealisticValues.drawAhead(settings().seed(), open);
   }
 
   private FillSettings settings() {
@@ -89,6 +119,9 @@ final class ColumnStage {
               : column(t, c, cc, nulled.containsKey(c.name())));
     }
     DerivedColumns.apply(t, plans, tc, problems);
+    if (settings().config().realisticValues()) {
+      OrderedPairs.apply(t, plans, tc);
+    }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
     kept.addAll(CheckPools.apply(t, tc, plans, kept, settings().seed(), server, problems));
     CheckReports.unparsedChecks(t, tc, kept, problems);
@@ -242,9 +275,11 @@ final class ColumnStage {
   }
 
   /**
-   * A text column the config and the CHECKs leave open gets, when its name is recognised, a pool of
-   * realistic values ({@link RealisticValues}) in place of random text; {@code realisticValues:
-   * false} turns this off.
+   * A column the config and the CHECKs leave open gets, when its name or type says what it holds,
+   * realistic values in place of the type's default domain: a pool of text ({@link
+   * RealisticValues}) or json documents ({@link RealisticJson}), or a range or pool of numbers
+   * ({@link RealisticNumbers}) kept inside the CHECKs' bounds; {@code realisticValues: false} turns
+   * this off.
    */
   private ValueSpec realistic(Table t, Column c, ColumnConfig cc, ValueSpec spec) {
     boolean open =
@@ -255,7 +290,12 @@ final class ColumnStage {
     if (!settings().config().realisticValues() || !open || checked) {
       return spec;
     }
-    List<String> pool = RealisticValues.pool(settings().seed(), t, c);
+    long seed = settings().seed();
+    boolean json = c.type() == SqlType.JSON || c.type() == SqlType.JSONB;
+    if (!c.type().isText() && !json) {
+      return RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null);
+    }
+    List<String> pool = json ? RealisticJson.pool(seed, t, c) : RealisticValues.pool(seed, t, c);
     if (CheckBounds.lengthChecked(t, c)) { // keep the values the length CHECKs allow
       pool =
           pool.stream()

@@ -34,9 +34,9 @@ import net.datafaker.Faker;
  * ({@link RealisticValues}), no config for its values, length or distribution, no CHECK or domain
  * mentioning it, no foreign key, and long enough for its part. Key columns stay keys, except an
  * email: one in a unique key gets the row's slot number before the {@code @} and no other digits,
- * so it stays unique. A group forms when the row has an email and a name (person), or two of city,
- * state and zip (address); a part claimed by two columns of one table ({@code bill_city}, {@code
- * ship_city}) leaves those columns drawn on their own.
+ * so it stays unique. A group forms when the row has an email and a name, or a unique email alone
+ * (person), or two of city, state and zip (address); a part claimed by two columns of one table
+ * ({@code bill_city}, {@code ship_city}) leaves those columns drawn on their own.
  */
 final class CorrelatedValues {
 
@@ -87,7 +87,8 @@ final class CorrelatedValues {
             "contactname",
             "personname",
             "customername",
-            "authorname")) {
+            "authorname",
+            "passengername")) {
       p.put(n, Part.FULL);
     }
     for (String n : List.of("email", "emailaddress", "emailaddr", "mail")) {
@@ -186,7 +187,7 @@ final class CorrelatedValues {
     if (realisticValues) {
       int digits = String.valueOf(Math.max(0, slots - 1)).length();
       for (Column c : t.columns()) {
-        String recognised = RealisticValues.recognisedName(c.name());
+        String recognised = RealisticValues.recognisedName(t, c.name());
         Part part = recognised == null ? null : PARTS.get(recognised);
         if (part != null && eligible(t, c, tc.columns().get(c.name()), part, digits)) {
           candidates.put(c.name(), new Member(c, part, inUniqueKey(t, c)));
@@ -198,9 +199,13 @@ final class CorrelatedValues {
     candidates.values().removeIf(m -> claims.get(m.part()) > 1);
     Set<Part> parts = new HashSet<>();
     candidates.values().forEach(m -> parts.add(m.part()));
+    // a unique email needs no name beside it: its own record's name makes it look real
+    boolean uniqueEmail =
+        candidates.values().stream().anyMatch(m -> m.part() == Part.EMAIL && m.unique());
     boolean person =
         parts.contains(Part.EMAIL)
-            && (parts.contains(Part.FIRST)
+            && (uniqueEmail
+                || parts.contains(Part.FIRST)
                 || parts.contains(Part.LAST)
                 || parts.contains(Part.FULL));
     long address = parts.stream().filter(p -> p.group.equals(ADDRESS)).count();
@@ -361,7 +366,8 @@ final class CorrelatedValues {
     return t.keys().stream().anyMatch(k -> k.columns().contains(c.name()));
   }
 
-  private static boolean mentions(Check check, String column) {
+  /** Whether a CHECK of the table reads {@code column}. */
+  static boolean mentions(Check check, String column) {
     return switch (check) {
       case Check.InList in -> in.column().equals(column);
       case Check.CompareLiteral cl -> cl.column().equals(column);

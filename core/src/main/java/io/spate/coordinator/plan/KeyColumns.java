@@ -195,7 +195,28 @@ final class KeyColumns {
               + ")");
     }
     KeyFormat format = KeyFormats.choose(t, c, first, maxValue, problems);
+    boolean timestamp = c.type() == SqlType.TIMESTAMP || c.type() == SqlType.TIMESTAMPTZ;
+    if (timestamp && !range.bounded() && shape.settings().config().realisticValues()) {
+      return new ColumnPlan.KeySequence(c.name(), FROM_2020, span, null, timeStep(count));
+    }
     return new ColumnPlan.KeySequence(c.name(), first, span, format);
+  }
+
+  /**
+   * 2020-01-01, in microseconds since PostgreSQL's epoch (2000-01-01): where unique times start.
+   */
+  static final long FROM_2020 = 7_305L * 86_400_000_000L;
+
+  /** The span unique timestamps spread over: six years, from 2020-01-01 to 2026-01-01. */
+  static final long SIX_YEARS = 2_192L * 86_400_000_000L;
+
+  /**
+   * The step between {@code count} unique timestamps spread over {@link #SIX_YEARS}: whole seconds
+   * while the rows leave a second or more each, else microseconds.
+   */
+  static long timeStep(long count) {
+    long step = SIX_YEARS / Math.max(1, count);
+    return step >= 1_000_000L ? step / 1_000_000L * 1_000_000L : Math.max(1, step);
   }
 
   /**

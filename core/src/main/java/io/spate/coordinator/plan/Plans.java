@@ -1,5 +1,7 @@
 package io.spate.coordinator.plan;
 
+import io.spate.coordinator.profile.Profile;
+import io.spate.coordinator.profile.ProfiledPlan;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
@@ -34,9 +36,26 @@ public final class Plans {
    */
   public static FillPlan checkedPlan(
       Schema schema, FillSettings settings, Connection connection, CheckServer server) {
+    return checkedPlan(schema, settings, connection, server, null);
+  }
+
+  /**
+   * The same, with the open columns drawn by a source's {@code profile} ({@link ProfiledPlan});
+   * null: none.
+   */
+  public static FillPlan checkedPlan(
+      Schema schema,
+      FillSettings settings,
+      Connection connection,
+      CheckServer server,
+      Profile profile) {
     Problems problems = new Problems();
-    FillPlan plan =
-        ServerLiterals.encode(Planner.plan(schema, settings, server), connection, problems);
+    FillPlan planned = Planner.plan(schema, settings, server);
+    if (profile != null) {
+      planned = ProfiledPlan.apply(planned, profile, settings, problems);
+      problems.throwIfAny("cannot plan the fill");
+    }
+    FillPlan plan = ServerLiterals.encode(planned, connection, problems);
     problems.throwIfAny("cannot plan the fill");
     checkLiterals(plan, problems);
     problems.throwIfAny("cannot plan the fill");

@@ -228,6 +228,38 @@ public final class Settings {
               "Write the source's own frequent values and histogram bounds of text (and every other non-numeric, non-temporal) column")
           .defaultValue(false, "off: synthetic values of the same length and frequency");
 
+  // spate local|submit --profile
+
+  public static final Setting<Path> PROFILE =
+      Setting.option(
+              "--profile",
+              Path.class,
+              "A profile (spate profile) whose statistics the open columns and the root tables' row counts follow")
+          .defaultText("none");
+
+  public static final Setting<Double> SCALE =
+      Setting.option(
+              "--scale",
+              Double.class,
+              "With --profile: rows of each profiled root table, as a multiple of the source's")
+          .defaultValue(1.0)
+          .min(0);
+
+  // spate compare
+
+  public static final Setting<String> COMPARE_DBS =
+      Setting.option(
+              "--db", String.class, "The two databases compared, as JDBC URLs: --db A --db B")
+          .key("compare-db");
+
+  public static final Setting<String> COMPARE_SCHEMAS =
+      Setting.option(
+              "--schema",
+              String.class,
+              "Schemas whose tables are compared (comma-separated or repeated)")
+          .key("compare-schema")
+          .defaultText("every schema that holds tables in the first database");
+
   /** The top-level keys of {@code fill.yaml}: the components of {@code FillConfig}. */
   public static final List<Setting<?>> CONFIG_KEYS =
       List.of(SEED, DEFAULT_ROWS, TASK_ROWS, NULL_RATIO, REALISTIC_VALUES, TABLES);
@@ -294,7 +326,11 @@ public final class Settings {
           BROKER_DATA_DIR,
           PROFILE_SCHEMAS,
           PROFILE_OUT,
-          INCLUDE_VALUES);
+          INCLUDE_VALUES,
+          PROFILE,
+          SCALE,
+          COMPARE_DBS,
+          COMPARE_SCHEMAS);
 
   /**
    * Checks the values of a record whose components are settings' fields (a job request, a fill

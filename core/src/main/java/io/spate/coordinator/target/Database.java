@@ -2,10 +2,10 @@ package io.spate.coordinator.target;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.spate.protocol.error.SpateException;
 import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Targets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -22,24 +22,18 @@ public final class Database {
   private Database() {}
 
   /**
-   * The URL, if it is a PostgreSQL JDBC URL.
+   * The URL, if it names a database Spate fills ({@link TargetKind#of(String, String)}).
    *
    * @param option how the message names where the URL came from ({@code --db})
    */
   public static String checkUrl(String url, String option) {
-    if (url == null || !url.startsWith("jdbc:postgresql:")) {
-      throw new SpateException(
-          option
-              + " must be a PostgreSQL JDBC URL such as jdbc:postgresql://127.0.0.1:5432/test, got '"
-              + SecretMask.url(url)
-              + "'");
-    }
+    TargetKind.of(url, option);
     return url;
   }
 
   public static Connection connect(
       String url, String user, String password, SessionSettings session) {
-    checkUrl(url, "--db");
+    TargetKind kind = TargetKind.of(url, "--db");
     Properties props = new Properties();
     if (user != null) {
       props.setProperty("user", user);
@@ -47,9 +41,9 @@ public final class Database {
     if (password != null) {
       props.setProperty("password", password);
     }
-    props.setProperty("connectTimeout", "10");
+    props.setProperty("connectTimeout", "10"); // seconds; a dialect may restate it
     try {
-      return DriverManager.getConnection(session.connectUrl(url, props), props);
+      return DriverManager.getConnection(kind.dialect().connectUrl(url, props, session), props);
     } catch (SQLException e) {
       // the driver may quote the URL too
       throw new SecretMask(List.of(new Targets.Target(url, user, password)))
@@ -63,7 +57,8 @@ public final class Database {
   public static HikariDataSource pool(
       String url, String user, String password, int size, SessionSettings session) {
     HikariConfig config = new HikariConfig();
-    session.configure(config, url);
+    config.addDataSourceProperty("connectTimeout", "10"); // seconds; a dialect may restate it
+    TargetKind.of(url, "--db").dialect().configure(config, url, session);
     config.setUsername(user);
     config.setPassword(password);
     config.setMaximumPoolSize(size);
@@ -72,7 +67,6 @@ public final class Database {
     config.setPoolName("spate");
     config.setExceptionOverride(SqlErrors.POOL_EVICTION);
     config.setConnectionTimeout(30_000);
-    config.addDataSourceProperty("connectTimeout", "10");
     return new HikariDataSource(config);
   }
 }

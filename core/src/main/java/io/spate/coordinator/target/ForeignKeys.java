@@ -12,6 +12,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
@@ -32,6 +34,18 @@ public final class ForeignKeys {
    * that has any. Returns the number of keys checked.
    */
   public static int validate(DataSource dataSource, FillPlan plan) {
+    return validate(dataSource, plan, Table::qualifiedName, Table::quote);
+  }
+
+  /**
+   * {@link #validate(DataSource, FillPlan)} on a database whose SQL names a table {@code name} and
+   * quotes a column with {@code quote}.
+   */
+  public static int validate(
+      DataSource dataSource,
+      FillPlan plan,
+      Function<Table, String> name,
+      UnaryOperator<String> quote) {
     List<String> broken = new ArrayList<>();
     int checked = 0;
     try (Connection c = dataSource.getConnection();
@@ -43,7 +57,8 @@ public final class ForeignKeys {
         for (ForeignKey fk : t.table().foreignKeys()) {
           long orphans;
           try (ResultSet rs =
-              s.executeQuery(orphanCount(t.table(), fk, plan.table(fk.refTable()).table()))) {
+              s.executeQuery(
+                  orphanCount(t.table(), fk, plan.table(fk.refTable()).table(), name, quote))) {
             rs.next();
             orphans = rs.getLong(1);
           }
@@ -84,26 +99,31 @@ public final class ForeignKeys {
   }
 
   /** {@code SELECT count(*)} of the child rows with a non-NULL key that no parent row matches. */
-  static String orphanCount(Table child, ForeignKey fk, Table parent) {
+  static String orphanCount(
+      Table child,
+      ForeignKey fk,
+      Table parent,
+      Function<Table, String> name,
+      UnaryOperator<String> quote) {
     String notNull =
         fk.columns().stream()
-            .map(col -> "c." + Table.quote(col) + " IS NOT NULL")
+            .map(col -> "c." + quote.apply(col) + " IS NOT NULL")
             .collect(Collectors.joining(" AND "));
     String join =
         IntStream.range(0, fk.columns().size())
             .mapToObj(
                 i ->
                     "p."
-                        + Table.quote(fk.refColumns().get(i))
+                        + quote.apply(fk.refColumns().get(i))
                         + " = c."
-                        + Table.quote(fk.columns().get(i)))
+                        + quote.apply(fk.columns().get(i)))
             .collect(Collectors.joining(" AND "));
     return "SELECT count(*) FROM "
-        + child.qualifiedName()
+        + name.apply(child)
         + " c WHERE "
         + notNull
         + " AND NOT EXISTS (SELECT 1 FROM "
-        + parent.qualifiedName()
+        + name.apply(parent)
         + " p WHERE "
         + join
         + ")";

@@ -7,7 +7,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import io.spate.worker.run.Ledger;
+import io.spate.worker.run.TaskLedger;
 import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javax.sql.DataSource;
 
 /**
@@ -47,26 +48,42 @@ public final class TargetTables {
     RESUME
   }
 
+  /** How a database empties the tables to fill ({@link Start#TRUNCATE}). */
+  @FunctionalInterface
+  public interface Emptying {
+    void run(Connection c, List<TablePlan> filled, Consumer<String> notes) throws SQLException;
+  }
+
   /**
    * Makes the target ready for job {@code jobId}: makes sure of the ledger, then checks (or
    * empties) the tables as {@code start} says, before anything is written. Unless resuming, the
    * job's old ledger rows are cleared: they would vouch for rows that are no longer there.
    *
    * @param notes told, for the user, what is about to be done to the tables (what is emptied)
+   * @param ledger the target's ledger
+   * @param name the name the target's SQL gives a table
+   * @param emptying how the target empties the tables to fill
    * @return the plan's tasks the ledger already holds for this job (0 unless resuming)
    */
   public static int prepare(
-      DataSource dataSource, FillPlan plan, String jobId, Start start, Consumer<String> notes) {
-    Ledger.ensure(dataSource);
+      DataSource dataSource,
+      FillPlan plan,
+      String jobId,
+      Start start,
+      Consumer<String> notes,
+      TaskLedger ledger,
+      Function<Table, String> name,
+      Emptying emptying) {
+    ledger.ensure(dataSource);
     List<TablePlan> filled =
         plan.tables().stream().filter(t -> t.rows() > 0 && !t.secondPass()).toList();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       switch (start) {
-        case TRUNCATE -> Truncation.run(c, filled, notes);
-        case EMPTY -> refuseNonEmpty(s, dataSource, plan, jobId, filled);
+        case TRUNCATE -> emptying.run(c, filled, notes);
+        case EMPTY -> refuseNonEmpty(s, dataSource, plan, jobId, filled, ledger, name);
         case RESUME -> {
-          return resumable(s, dataSource, plan, jobId, filled);
+          return resumable(s, dataSource, plan, jobId, filled, ledger, name);
         }
       }
     } catch (SQLException e) {
@@ -78,19 +95,25 @@ public final class TargetTables {
           },
           e);
     }
-    if (!Ledger.finished(dataSource, jobId).isEmpty()) {
-      Ledger.forget(dataSource, jobId); // read first: a role without DELETE can still start a job
+    if (!ledger.finished(dataSource, jobId).isEmpty()) {
+      ledger.forget(dataSource, jobId); // read first: a role without DELETE can still start a job
     }
     return 0;
   }
 
   private static void refuseNonEmpty(
-      Statement s, DataSource dataSource, FillPlan plan, String jobId, List<TablePlan> filled)
+      Statement s,
+      DataSource dataSource,
+      FillPlan plan,
+      String jobId,
+      List<TablePlan> filled,
+      TaskLedger ledger,
+      Function<Table, String> name)
       throws SQLException {
     List<String> nonEmpty = new ArrayList<>();
     for (TablePlan t : filled) {
       try (ResultSet rs =
-          s.executeQuery("SELECT EXISTS (SELECT 1 FROM " + t.table().qualifiedName() + ")")) {
+          s.executeQuery("SELECT EXISTS (SELECT 1 FROM " + name.apply(t.table()) + ")")) {
         rs.next();
         if (rs.getBoolean(1)) {
           nonEmpty.add(t.name());
@@ -100,7 +123,7 @@ public final class TargetTables {
     if (nonEmpty.isEmpty()) {
       return;
     }
-    long inLedger = tasksIn(Ledger.finished(dataSource, jobId), plan);
+    long inLedger = tasksIn(ledger.finished(dataSource, jobId), plan);
     throw new SpateException(
         "tables "
             + nonEmpty
@@ -121,9 +144,15 @@ public final class TargetTables {
    * of it, reporting every table that does not; returns how many of the plan's tasks are done.
    */
   private static int resumable(
-      Statement s, DataSource dataSource, FillPlan plan, String jobId, List<TablePlan> filled)
+      Statement s,
+      DataSource dataSource,
+      FillPlan plan,
+      String jobId,
+      List<TablePlan> filled,
+      TaskLedger ledger,
+      Function<Table, String> name)
       throws SQLException {
-    Map<String, Long> finished = Ledger.finished(dataSource, jobId);
+    Map<String, Long> finished = ledger.finished(dataSource, jobId);
     List<String> problems = new ArrayList<>();
     for (TablePlan t : filled) {
       long recorded =
@@ -132,7 +161,7 @@ public final class TargetTables {
               .mapToLong(task -> finished.getOrDefault(task.id(), 0L))
               .sum();
       long rows;
-      try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + t.table().qualifiedName())) {
+      try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + name.apply(t.table()))) {
         rs.next();
         rows = rs.getLong(1);
       }
@@ -152,7 +181,7 @@ public final class TargetTables {
                 + "; it changed after the interrupted run");
         continue;
       }
-      List<String> others = Ledger.otherJobs(dataSource, jobId, t.name() + "[");
+      List<String> others = ledger.otherJobs(dataSource, jobId, t.name() + "[");
       problems.add(
           others.isEmpty()
               ? "table "

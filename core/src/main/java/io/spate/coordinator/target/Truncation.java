@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * <p>Invariant: the tables are locked, checked and emptied in one transaction, and every table to
  * be emptied is named before the {@code TRUNCATE} runs.
  */
-final class Truncation {
+public final class Truncation {
 
   /**
    * The tables to fill (its one parameter: their qualified names), in that order, then every table
@@ -68,7 +68,7 @@ final class Truncation {
   private Truncation() {}
 
   /** Empties {@code filled} and the empty tables outside the fill that reference them. */
-  static void run(Connection c, List<TablePlan> filled, Consumer<String> notes)
+  public static void run(Connection c, List<TablePlan> filled, Consumer<String> notes)
       throws SQLException {
     List<Emptied> emptied = emptied(c, filled);
     if (emptied.isEmpty()) {

@@ -26,7 +26,7 @@ import java.util.Objects;
  * although it is over the project's 400-line limit: every type's send form lives beside the framing
  * and the buffer it writes into.
  */
-public final class CopyBinaryWriter {
+public final class CopyBinaryWriter implements RowWriter {
 
   private static final VarHandle SHORT_BE =
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
@@ -120,12 +120,14 @@ public final class CopyBinaryWriter {
   }
 
   /** Starts a tuple; exactly {@code fieldCount} fields must follow. */
+  @Override
   public void startRow(int fieldCount) {
     ensureCapacity(2);
     SHORT_BE.set(buffer, position, (short) fieldCount);
     position += 2;
   }
 
+  @Override
   public void writeNull() {
     ensureCapacity(4);
     INT_BE.set(buffer, position, NULL_LENGTH);
@@ -133,6 +135,7 @@ public final class CopyBinaryWriter {
   }
 
   /** smallint; {@code v} is truncated to 16 bits. */
+  @Override
   public void writeInt2(int v) {
     ensureCapacity(6);
     INT_BE.set(buffer, position, 2);
@@ -140,6 +143,7 @@ public final class CopyBinaryWriter {
     position += 6;
   }
 
+  @Override
   public void writeInt4(int v) {
     ensureCapacity(8);
     // Length and value in one store: 00 00 00 04 vv vv vv vv.
@@ -147,18 +151,22 @@ public final class CopyBinaryWriter {
     position += 8;
   }
 
+  @Override
   public void writeInt8(long v) {
     writeLongField(v);
   }
 
+  @Override
   public void writeFloat4(float v) {
     writeInt4(Float.floatToRawIntBits(v));
   }
 
+  @Override
   public void writeFloat8(double v) {
     writeLongField(Double.doubleToRawLongBits(v));
   }
 
+  @Override
   public void writeBool(boolean v) {
     ensureCapacity(5);
     INT_BE.set(buffer, position, 1);
@@ -173,6 +181,7 @@ public final class CopyBinaryWriter {
    *
    * @param scale 0 to 18
    */
+  @Override
   public void writeNumeric(long unscaled, int scale) {
     if (scale < 0 || scale > MAX_LONG_SCALE) {
       throw new IllegalArgumentException("scale " + scale + " outside 0.." + MAX_LONG_SCALE);
@@ -256,21 +265,25 @@ public final class CopyBinaryWriter {
   }
 
   /** date: days since 2000-01-01. */
+  @Override
   public void writeDate(int daysSince2000) {
     writeInt4(daysSince2000);
   }
 
   /** time: microseconds since midnight. */
+  @Override
   public void writeTime(long microsOfDay) {
     writeLongField(microsOfDay);
   }
 
   /** timestamp and timestamptz: microseconds since 2000-01-01 00:00:00 (UTC for timestamptz). */
+  @Override
   public void writeTimestamp(long microsSince2000) {
     writeLongField(microsSince2000);
   }
 
   /** uuid: the 16 bytes, most significant first, as {@link java.util.UUID} holds them. */
+  @Override
   public void writeUuid(long msb, long lsb) {
     ensureCapacity(20);
     INT_BE.set(buffer, position, 16);
@@ -280,6 +293,12 @@ public final class CopyBinaryWriter {
   }
 
   /** A field whose binary form is exactly these bytes: bytea, or text already in UTF-8. */
+  @Override
+  public void writeEncoded(Encoded value) {
+    writeBytes(value.binary(), 0, value.binary().length);
+  }
+
+  @Override
   public void writeBytes(byte[] b, int off, int len) {
     Objects.checkFromIndexSize(off, len, b.length);
     ensureCapacity(4L + len);
@@ -292,6 +311,7 @@ public final class CopyBinaryWriter {
    * text, varchar, char, json, ...: the string in UTF-8. An unpaired surrogate becomes {@code '?'},
    * as in {@link String#getBytes(java.nio.charset.Charset)}.
    */
+  @Override
   public void writeText(String s) {
     int lengthPosition = beginField();
     putUtf8(s);
@@ -302,6 +322,7 @@ public final class CopyBinaryWriter {
    * Reserves a field's int32 length for a value built with {@link #putByte} and {@link #putAscii};
    * {@link #endField} must follow with the returned position before anything else is written.
    */
+  @Override
   public int beginField() {
     ensureCapacity(4);
     int lengthPosition = position;
@@ -310,6 +331,7 @@ public final class CopyBinaryWriter {
   }
 
   /** Appends the low 8 bits of {@code b} inside a field. */
+  @Override
   public void putByte(int b) {
     if (position == buffer.length) {
       grow(1);
@@ -318,6 +340,7 @@ public final class CopyBinaryWriter {
   }
 
   /** Appends bytes inside a field as they are; the caller vouches they suit the column. */
+  @Override
   public void putAscii(byte[] src, int off, int len) {
     Objects.checkFromIndexSize(off, len, src.length);
     ensureCapacity(len);
@@ -326,11 +349,13 @@ public final class CopyBinaryWriter {
   }
 
   /** Sets the length reserved by {@link #beginField} to the bytes appended since. */
+  @Override
   public void endField(int lengthPosition) {
     INT_BE.set(buffer, lengthPosition, position - lengthPosition - 4);
   }
 
   /** jsonb: version byte 1, then the JSON text in UTF-8 (the server parses and normalises it). */
+  @Override
   public void writeJsonb(String json) {
     int lengthPosition = beginField();
     putByte(JSONB_VERSION);
@@ -342,6 +367,7 @@ public final class CopyBinaryWriter {
    * inet or cidr holding an IPv4 address: family, prefix bits, the cidr flag, 4, then the address
    * bytes. A cidr's bits right of the prefix must be zero (the server refuses it otherwise).
    */
+  @Override
   public void writeInet(int address, int bits, boolean cidr) {
     ensureCapacity(12);
     INT_BE.set(buffer, position, 8);
@@ -354,6 +380,7 @@ public final class CopyBinaryWriter {
   }
 
   /** macaddr: the low 48 bits of {@code mac}, most significant octet first. */
+  @Override
   public void writeMacaddr(long mac) {
     ensureCapacity(10);
     INT_BE.set(buffer, position, 6);
@@ -363,6 +390,7 @@ public final class CopyBinaryWriter {
   }
 
   /** interval: int64 microseconds, int32 days, int32 months (kept apart, as PostgreSQL does). */
+  @Override
   public void writeInterval(long micros, int days, int months) {
     ensureCapacity(20);
     INT_BE.set(buffer, position, 16);
@@ -376,6 +404,7 @@ public final class CopyBinaryWriter {
    * time with time zone: microseconds since midnight, then the zone as seconds <em>west</em> of UTC
    * (PostgreSQL's sign: {@code +02} is -7200).
    */
+  @Override
   public void writeTimeTz(long microsOfDay, int zoneSecondsWest) {
     ensureCapacity(16);
     INT_BE.set(buffer, position, 12);
@@ -385,6 +414,7 @@ public final class CopyBinaryWriter {
   }
 
   /** money: an int64 count of the currency's smallest unit (cents). */
+  @Override
   public void writeMoney(long cents) {
     writeLongField(cents);
   }
@@ -393,6 +423,7 @@ public final class CopyBinaryWriter {
    * bit and bit varying: int32 bit count, then the bits most significant first, {@code
    * ceil(bitLength / 8)} bytes of {@code bits} with the unused low bits of the last byte zeroed.
    */
+  @Override
   public void writeBits(byte[] bits, int bitLength) {
     int bytes = (bitLength + 7) >>> 3;
     Objects.checkFromIndexSize(0, bytes, bits.length);
@@ -414,6 +445,7 @@ public final class CopyBinaryWriter {
    *
    * @param hasNulls whether a NULL element follows
    */
+  @Override
   public int beginArray(int elementOid, int count, boolean hasNulls) {
     int lengthPosition = beginField();
     ensureCapacity(20);
@@ -434,6 +466,7 @@ public final class CopyBinaryWriter {
    * follows as a field of the subtype, lower first, then {@link #endField} with the returned
    * position.
    */
+  @Override
   public int beginRange(int flags) {
     int lengthPosition = beginField();
     putByte(flags);
@@ -445,6 +478,7 @@ public final class CopyBinaryWriter {
    * follow, in strictly ascending byte order of the lexemes, then {@link #endField} with the
    * returned position.
    */
+  @Override
   public int beginTsVector(int lexemes) {
     int lengthPosition = beginField();
     ensureCapacity(4);
@@ -458,6 +492,7 @@ public final class CopyBinaryWriter {
    * positions as int16 {@code WordEntryPos} values (weight in the top two bits, position 1..16383
    * below), strictly ascending by position.
    */
+  @Override
   public void putTsLexeme(byte[] lexeme, int off, int len, int[] positions, int positionCount) {
     Objects.checkFromIndexSize(off, len, lexeme.length);
     Objects.checkFromIndexSize(0, positionCount, positions.length);
@@ -474,6 +509,7 @@ public final class CopyBinaryWriter {
   }
 
   /** Appends a big-endian int32 inside a field. */
+  @Override
   public void putInt4(int v) {
     ensureCapacity(4);
     INT_BE.set(buffer, position, v);
@@ -484,6 +520,7 @@ public final class CopyBinaryWriter {
    * Appends a big-endian float8 inside a field: the geometric types' coordinates, a cube's, and
    * those of PostGIS's well-known binary in its big-endian (XDR) form.
    */
+  @Override
   public void putFloat8(double v) {
     ensureCapacity(8);
     LONG_BE.set(buffer, position, Double.doubleToRawLongBits(v));
@@ -491,6 +528,7 @@ public final class CopyBinaryWriter {
   }
 
   /** Bytes written since construction or the last {@link #reset()}. */
+  @Override
   public int size() {
     return position;
   }
@@ -579,23 +617,12 @@ public final class CopyBinaryWriter {
       char c = s.charAt(i);
       if (c < 0x80) {
         out[p++] = (byte) c;
-      } else if (c < 0x800) {
-        out[p++] = (byte) (0xC0 | (c >> 6));
-        out[p++] = (byte) (0x80 | (c & 0x3F));
-      } else if (!Character.isSurrogate(c)) {
-        out[p++] = (byte) (0xE0 | (c >> 12));
-        out[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-        out[p++] = (byte) (0x80 | (c & 0x3F));
-      } else if (Character.isHighSurrogate(c)
-          && i + 1 < length
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        int codePoint = Character.toCodePoint(c, s.charAt(++i));
-        out[p++] = (byte) (0xF0 | (codePoint >> 18));
-        out[p++] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
-        out[p++] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
-        out[p++] = (byte) (0x80 | (codePoint & 0x3F));
       } else {
-        out[p++] = '?';
+        int next = Utf8.putNonAscii(s, i, out, p);
+        if (next - p == 4) {
+          i++; // the low surrogate of the pair just written
+        }
+        p = next;
       }
     }
     position = p;

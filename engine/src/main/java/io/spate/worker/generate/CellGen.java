@@ -1,6 +1,6 @@
 package io.spate.worker.generate;
 
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 
 /**
  * Writes one column's cell for a row slot. Every implementation is a pure function of the slot: no
@@ -10,7 +10,7 @@ import io.spate.worker.encode.CopyBinaryWriter;
 abstract class CellGen {
 
   /** Writes this column's field (possibly NULL) for the row in {@code slot}. */
-  abstract void write(long slot, CopyBinaryWriter out);
+  abstract void write(long slot, RowWriter out);
 
   /**
    * The cell's value in the engine's carried form (integer, days, microseconds, unscaled numeric),

@@ -3,7 +3,8 @@ package io.spate.worker.generate;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.Encoded;
+import io.spate.worker.encode.RowWriter;
 
 /**
  * The cell generators of numbers, times, booleans and listed values, and the integral encoding and
@@ -17,13 +18,14 @@ final class Cells {
   private Cells() {}
 
   /** Writes an integral value with the binary width of its PostgreSQL type. */
-  static void writeIntegral(SqlType type, long value, CopyBinaryWriter out) {
+  static void writeIntegral(SqlType type, long value, RowWriter out) {
     switch (type) {
       case SMALLINT -> out.writeInt2((int) value);
       case INTEGER -> out.writeInt4((int) value);
       case DATE -> out.writeDate((int) value);
       case TIME -> out.writeTime(value);
-      case BIGINT, TIMESTAMP, TIMESTAMPTZ -> out.writeInt8(value);
+      case BIGINT -> out.writeInt8(value);
+      case TIMESTAMP, TIMESTAMPTZ -> out.writeTimestamp(value);
       case MONEY -> out.writeMoney(value);
       default -> throw new IllegalStateException("not integral: " + type);
     }
@@ -62,7 +64,7 @@ final class Cells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       writeIntegral(type, longValue(slot), out);
     }
 
@@ -94,7 +96,7 @@ final class Cells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       out.writeNumeric(longValue(slot), scale);
     }
 
@@ -127,7 +129,7 @@ final class Cells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       double v = Math.min(max, min + width * Seeds.unit(Seeds.cell(stream, slot)));
       if (single) {
         out.writeFloat4(Math.max((float) min, Math.min((float) max, (float) v)));
@@ -145,7 +147,7 @@ final class Cells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       out.writeBool(Seeds.cell(stream, slot) < 0);
     }
   }
@@ -153,19 +155,19 @@ final class Cells {
   /** One of a list of pre-encoded values, by weight. */
   static final class Choice extends CellGen {
     private final long stream;
-    private final byte[][] encoded;
+    private final Encoded[] encoded;
     private final long[] carried;
     private final long[] cumulativeWeights;
     private final Distribution distribution;
 
     /**
-     * @param encoded each value's field bytes (without the length prefix)
+     * @param encoded each value, encoded in every writer's form
      * @param carried each value's long form, or null when the type has none
      * @param cumulativeWeights running sums of integer weights, or null for equal weights
      */
     Choice(
         long stream,
-        byte[][] encoded,
+        Encoded[] encoded,
         long[] carried,
         long[] cumulativeWeights,
         Distribution distribution) {
@@ -190,9 +192,8 @@ final class Cells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
-      byte[] field = encoded[pick(slot)];
-      out.writeBytes(field, 0, field.length);
+    void write(long slot, RowWriter out) {
+      out.writeEncoded(encoded[pick(slot)]);
     }
 
     @Override

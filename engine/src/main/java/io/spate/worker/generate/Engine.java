@@ -11,6 +11,9 @@ import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Streams;
 import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.Encoded;
+import io.spate.worker.encode.LoadDataTextWriter;
+import io.spate.worker.encode.RowWriter;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -80,7 +83,8 @@ public final class Engine {
           throw new IllegalStateException(
               table.name() + "." + column.name() + " is not written: " + skip.reason());
       case ColumnPlan.KeySequence key ->
-          new KeyCells.KeySequence(column, key.first(), key.span(), key.format(), stream);
+          new KeyCells.KeySequence(
+              column, key.first(), key.span(), key.format(), stream, key.step());
       case ColumnPlan.Reference ref -> reference(table, column, ref);
       case ColumnPlan.Derived derived ->
           new KeyCells.Derived(
@@ -97,6 +101,13 @@ public final class Engine {
         }
         yield new WrapperCells.PerPartition(Streams.partitionLeaf(table.stream()), leaves);
       }
+      case ColumnPlan.Profiled profiled ->
+          // a group's columns draw one quantile per row, so a row takes one combination
+          profiled(
+              column,
+              profiled,
+              profiled.group() == null ? stream : groupStream(table, profiled.group()),
+              table.slots());
       case ColumnPlan.Values values -> {
         ValueSpec spec = values.spec();
         // a correlated group's columns draw from one stream, so a row picks the same record in each
@@ -116,6 +127,17 @@ public final class Engine {
   private static CellGen values(Column column, ValueSpec spec, long stream) {
     try {
       return ValueGens.create(column, spec, stream);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "column '" + column.name() + "' (" + column.typeName() + "): " + e.getMessage(), e);
+    }
+  }
+
+  /** A profiled column's generator, its problems given the column as {@link #values} does. */
+  private static CellGen profiled(
+      Column column, ColumnPlan.Profiled rule, long stream, long slots) {
+    try {
+      return new ProfiledCells.Drawn(column, rule.nullRatio(), rule.profile(), stream, slots);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "column '" + column.name() + "' (" + column.typeName() + "): " + e.getMessage(), e);
@@ -167,6 +189,13 @@ public final class Engine {
   /** The pick of one foreign key, with the pick it is relative to. */
   private ParentPick pick(TablePlan table, ReferencePlan pickPlan) {
     TablePlan parent = plan.table(pickPlan.parentTable());
+    if (pickPlan.profile() != null && pickPlan.relativeTo() == null) {
+      return new ParentPick(
+          pickPlan,
+          Streams.foreignKey(table.stream(), pickPlan.foreignKey()),
+          Slots.dense(plan, parent) ? null : new Slots.Lineage(plan, parent)::nearestRow,
+          table.slots());
+    }
     return new ParentPick(
         pickPlan,
         Streams.foreignKey(table.stream(), pickPlan.foreignKey()),
@@ -200,6 +229,27 @@ public final class Engine {
   /** Encodes one literal as a field's bytes, for value lists: parsed and encoded once per fill. */
   static byte[] encodeLiteral(Column column, String literal) {
     CopyBinaryWriter out = new CopyBinaryWriter(64);
+    writeLiteral(column, literal, out);
+    return Arrays.copyOfRange(out.array(), 4, out.size());
+  }
+
+  /**
+   * Encodes one literal in every writer's form, for value lists: the binary form {@link
+   * #encodeLiteral} gives, and the {@code LOAD DATA} text form where the type has one.
+   */
+  static Encoded encodeBoth(Column column, String literal) {
+    byte[] binary = encodeLiteral(column, literal);
+    LoadDataTextWriter text = new LoadDataTextWriter(64);
+    text.startRow(1);
+    try {
+      writeLiteral(column, literal, text);
+    } catch (UnsupportedOperationException e) {
+      return new Encoded(binary, null); // a PostgreSQL-only type
+    }
+    return new Encoded(binary, Arrays.copyOf(text.array(), text.size() - 1)); // without the LF
+  }
+
+  private static void writeLiteral(Column column, String literal, RowWriter out) {
     switch (column.type()) {
       case SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP, TIMESTAMPTZ, MONEY ->
           Cells.writeIntegral(column.type(), Literals.toLong(column, literal), out);
@@ -237,6 +287,5 @@ public final class Engine {
           throw new IllegalArgumentException(
               "cannot read literals of type " + column.typeName() + " (the server encodes them)");
     }
-    return Arrays.copyOfRange(out.array(), 4, out.size());
   }
 }

@@ -3,6 +3,7 @@ package io.spate.worker.generate;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
 import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -31,7 +32,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int address = (int) cell;
       if (cidr) {
@@ -52,7 +53,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long mac = Seeds.cell(stream, slot) & 0xFFFF_FFFF_FFFFL;
       out.writeMacaddr((mac & ~(0x03L << 40)) | (0x02L << 40));
     }
@@ -67,7 +68,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int days = (int) Seeds.below(cell, 31);
       long seconds = Seeds.below(Seeds.draw(cell, 0), SECONDS_PER_DAY);
@@ -84,7 +85,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       out.writeTimeTz(
           Seeds.below(Seeds.cell(stream, slot), SECONDS_PER_DAY) * MICROS_PER_SECOND, 0);
     }
@@ -109,7 +110,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int bits = minBits + (int) Seeds.below(Seeds.draw(cell, 0), lengths);
       int bytes = (bits + 7) / 8;
@@ -133,7 +134,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int field = out.beginField();
       out.putAscii(OPEN, 0, OPEN.length);
@@ -168,7 +169,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int count = 1 + (int) Seeds.below(cell, MAX_WORDS);
       for (int w = 0; w < count; w++) {
@@ -231,7 +232,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       int count = minLength + (int) Seeds.below(Seeds.cell(stream, slot), lengths);
       int field = out.beginArray(elementOid, count, false);
       for (int i = 0; i < count; i++) {
@@ -273,7 +274,7 @@ final class ExtraCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       long lower = lowerMin + step * Seeds.below(cell, lowerCount);
       long upper = lower + step * (1 + Seeds.below(Seeds.draw(cell, 0), maxWidth));
@@ -283,7 +284,7 @@ final class ExtraCells {
       out.endField(field);
     }
 
-    private void bound(long value, CopyBinaryWriter out) {
+    private void bound(long value, RowWriter out) {
       if (subtype == SqlType.NUMERIC) {
         out.writeNumeric(value, scale);
       } else {

@@ -3,6 +3,7 @@ package io.spate.worker.generate;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ final class ExtraLiterals {
   private ExtraLiterals() {}
 
   /** Writes the literal as one field of the column's type. */
-  static void write(Column column, String literal, CopyBinaryWriter out) {
+  static void write(Column column, String literal, RowWriter out) {
     String text = literal.trim();
     switch (column.type()) {
       case INET, CIDR -> inet(column, text, out);
@@ -81,7 +82,7 @@ final class ExtraLiterals {
             + ")");
   }
 
-  private static void inet(Column column, String text, CopyBinaryWriter out) {
+  private static void inet(Column column, String text, RowWriter out) {
     boolean cidr = column.type() == SqlType.CIDR;
     String expected = cidr ? "an IPv4 network a.b.c.d/bits" : "an IPv4 address a.b.c.d[/bits]";
     Matcher m = IPV4.matcher(text);
@@ -106,7 +107,7 @@ final class ExtraLiterals {
     out.writeInet(address, bits, cidr);
   }
 
-  private static void macaddr(Column column, String text, CopyBinaryWriter out) {
+  private static void macaddr(Column column, String text, RowWriter out) {
     String hex = text.replaceAll("[:.\\-]", "");
     if (!hex.matches("[0-9A-Fa-f]{12}")) {
       throw invalid(column, text, "six hex octets such as 08:00:2b:01:02:03");
@@ -115,7 +116,7 @@ final class ExtraLiterals {
   }
 
   /** {@code [N unit]... [clock]}: months, days and microseconds kept apart, as PostgreSQL does. */
-  private static void interval(Column column, String text, CopyBinaryWriter out) {
+  private static void interval(Column column, String text, RowWriter out) {
     String expected = "amounts with units such as '1 year 2 mons 3 days 04:05:06'";
     String[] tokens = text.toLowerCase(Locale.ROOT).split("\\s+");
     long months = 0;
@@ -168,7 +169,7 @@ final class ExtraLiterals {
     }
   }
 
-  private static void timetz(Column column, String text, CopyBinaryWriter out) {
+  private static void timetz(Column column, String text, RowWriter out) {
     Matcher m = TIMETZ.matcher(text);
     String expected = "HH:MM[:SS[.ffffff]][+-HH[:MM]]";
     if (!m.matches()) {
@@ -196,7 +197,7 @@ final class ExtraLiterals {
     out.writeTimeTz(micros, -east);
   }
 
-  private static void bits(Column column, String text, CopyBinaryWriter out) {
+  private static void bits(Column column, String text, RowWriter out) {
     StringBuilder binary = new StringBuilder();
     if (text.startsWith("x") || text.startsWith("X")) {
       for (char c : text.substring(1).toCharArray()) {
@@ -231,7 +232,7 @@ final class ExtraLiterals {
   }
 
   /** Lexemes sorted bytewise and merged, positions sorted and merged, as tsvector_in does. */
-  private static void tsvector(Column column, String text, CopyBinaryWriter out) {
+  private static void tsvector(Column column, String text, RowWriter out) {
     Map<String, TreeMap<Integer, Integer>> entries = new TreeMap<>(ExtraLiterals::compareUtf8);
     for (String token : text.isEmpty() ? new String[0] : text.split("\\s+")) {
       Matcher m = TS_ENTRY.matcher(token);
@@ -277,7 +278,7 @@ final class ExtraLiterals {
         a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
-  private static void array(Column column, String text, CopyBinaryWriter out) {
+  private static void array(Column column, String text, RowWriter out) {
     String expected = "a one-dimensional array such as {a,\"b c\",NULL}";
     if (text.length() < 2 || text.charAt(0) != '{' || text.charAt(text.length() - 1) != '}') {
       throw invalid(column, text, expected);
@@ -297,7 +298,7 @@ final class ExtraLiterals {
     out.endField(field);
   }
 
-  private static void range(Column column, String text, CopyBinaryWriter out) {
+  private static void range(Column column, String text, RowWriter out) {
     String expected = "a range such as [1,10) or [2024-01-01,) or empty";
     if (text.equalsIgnoreCase("empty")) {
       out.endField(out.beginRange(CopyBinaryWriter.RANGE_EMPTY));

@@ -2,7 +2,7 @@ package io.spate.worker.generate;
 
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 
 /**
  * Cell generators of shapes: PostgreSQL's geometric types, the cube extension's points and PostGIS
@@ -43,7 +43,7 @@ final class GeoCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       double x = lon(cell, 0);
       double y = lat(cell, 1);
@@ -86,7 +86,7 @@ final class GeoCells {
       out.endField(field);
     }
 
-    private static void point(CopyBinaryWriter out, double x, double y) {
+    private static void point(RowWriter out, double x, double y) {
       out.putFloat8(x);
       out.putFloat8(y);
     }
@@ -103,7 +103,7 @@ final class GeoCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int field = out.beginField();
       out.putInt4(POINT_BIT | DIMENSIONS);
@@ -158,7 +158,7 @@ final class GeoCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int field = out.beginField();
       header(out, shape, srid != 0);
@@ -173,12 +173,12 @@ final class GeoCells {
       out.endField(field);
     }
 
-    private void header(CopyBinaryWriter out, int type, boolean withSrid) {
+    private void header(RowWriter out, int type, boolean withSrid) {
       out.putByte(XDR);
       out.putInt4(type | (z ? Z_FLAG : 0) | (m ? M_FLAG : 0) | (withSrid ? SRID_FLAG : 0));
     }
 
-    private void body(CopyBinaryWriter out, int type, long cell) {
+    private void body(RowWriter out, int type, long cell) {
       double x = lon(cell, 0);
       double y = lat(cell, 1);
       double d = size(cell, 2);
@@ -202,7 +202,7 @@ final class GeoCells {
     }
 
     /** x and y, then z and m (both {@code extra}) when the column has them. */
-    private void coordinate(CopyBinaryWriter out, double x, double y, double extra) {
+    private void coordinate(RowWriter out, double x, double y, double extra) {
       out.putFloat8(x);
       out.putFloat8(y);
       if (z) {

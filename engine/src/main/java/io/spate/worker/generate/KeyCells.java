@@ -6,7 +6,7 @@ import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -59,17 +59,18 @@ public final class KeyCells {
    * A unique key component: {@code first + ordinal}. Integral types write the number; text and
    * bytea write its decimal digits, and a char(n) or varchar(n) past the n-digit numbers a string
    * of n digits and capital letters with a letter in it ({@link #writeAlphanumeric}); uuid embeds a
-   * 62-bit bijection of it; numeric writes it at scale 0; inet and cidr write host 10.0.0.0 + n
-   * (/32), macaddr 02:00:00:00:00:00 xor n. An enum writes label {@code (n - 1) mod labels}, a
-   * boolean false, true, false...: distinct while n stays within the labels, else the key's other
-   * columns tell rows apart. An array writes the one-element array of its element's key. A text key
-   * with a {@link KeyFormat} writes {@link KeyFormat#render} of the number instead of its bare
-   * digits (or letters).
+   * keyed 62-bit bijection of it in a version 4 uuid ({@link #writeUuid}); numeric writes it at
+   * scale 0; inet and cidr write host 10.0.0.0 + n (/32), macaddr 02:00:00:00:00:00 xor n. An enum
+   * writes label {@code (n - 1) mod labels}, a boolean false, true, false...: distinct while n
+   * stays within the labels, else the key's other columns tell rows apart. An array writes the
+   * one-element array of its element's key. A text key with a {@link KeyFormat} writes {@link
+   * KeyFormat#render} of the number instead of its bare digits (or letters).
    */
   static final class KeySequence extends CellGen {
     private static final long MASK_62 = (1L << 62) - 1;
     private static final long TEN_DOT = 0x0A00_0000L;
     private static final long LOCAL_MAC = 0x02L << 40;
+    private static final long MICROS_PER_SECOND = 1_000_000L;
 
     /** The longest char(n) written with letters past its digits: 36^12 still fits a long. */
     static final int MAX_ALPHANUMERIC_LENGTH = 12;
@@ -81,7 +82,9 @@ public final class KeyCells {
     private final long first;
     private final long span;
     private final int numericScale;
-    private final long uuidHigh;
+    private final long stream;
+    private final long step;
+    private final long jitterUnit;
     private final int length;
     private final byte[][] labels;
     private final KeySequence element;
@@ -92,11 +95,21 @@ public final class KeyCells {
     private final int width;
 
     KeySequence(Column column, long first, long span, KeyFormat format, long stream) {
+      this(column, first, span, format, stream, 1);
+    }
+
+    /**
+     * @param step the distance between two keys' slots of time ({@link
+     *     io.spate.protocol.plan.ColumnPlan.KeySequence#step}); 1 for a plain sequence
+     */
+    KeySequence(Column column, long first, long span, KeyFormat format, long stream, long step) {
+      this.step = Math.max(1, step);
+      this.jitterUnit = this.step % MICROS_PER_SECOND == 0 ? MICROS_PER_SECOND : 1;
       this.type = column.type();
       this.first = first;
       this.span = span;
       this.numericScale = Literals.numericScale(column);
-      this.uuidHigh = (stream & ~0xF000L) | 0x4000L;
+      this.stream = stream;
       this.length = column.length();
       boolean formatted = format != null && type.isText(); // an array's element formats its own
       this.prefix = formatted ? format.prefix().getBytes(StandardCharsets.UTF_8) : null;
@@ -107,7 +120,7 @@ public final class KeyCells {
               .map(l -> l.getBytes(StandardCharsets.UTF_8))
               .toArray(byte[][]::new);
       if (type == SqlType.ARRAY) {
-        this.element = new KeySequence(column.element(), first, span, format, stream);
+        this.element = new KeySequence(column.element(), first, span, format, stream, step);
         this.elementOid = (int) column.element().typeOid();
       } else {
         this.element = null;
@@ -117,7 +130,12 @@ public final class KeyCells {
 
     @Override
     long longValue(long slot) {
-      return first + (span == 0 ? slot : slot % span);
+      long ordinal = span == 0 ? slot : slot % span;
+      if (step == 1) {
+        return first + ordinal;
+      }
+      long jitter = Seeds.below(Seeds.cell(stream, ordinal), step / jitterUnit) * jitterUnit;
+      return first + ordinal * step + jitter;
     }
 
     @Override
@@ -126,7 +144,7 @@ public final class KeyCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long value = longValue(slot);
       if (prefix != null) {
         writeFormatted(value, out);
@@ -142,7 +160,7 @@ public final class KeyCells {
           }
         }
         case TEXT, CITEXT, BYTEA -> writeDigits(value, out);
-        case UUID -> out.writeUuid(uuidHigh, (1L << 63) | permute62(value));
+        case UUID -> writeUuid(value, out);
         case INET, CIDR -> out.writeInet((int) (TEN_DOT + value), 32, type == SqlType.CIDR);
         case MACADDR -> out.writeMacaddr(LOCAL_MAC ^ value);
         case ENUM -> {
@@ -165,7 +183,7 @@ public final class KeyCells {
      * {@code 10^p * 26 * 36^(length-1-p)}, p from 0; within a block, the digits before the letter,
      * the letter and the characters after it are k's mixed-radix digits.
      */
-    private void writeAlphanumeric(long k, CopyBinaryWriter out) {
+    private void writeAlphanumeric(long k, RowWriter out) {
       int field = out.beginField();
       long rest = k;
       for (int p = 0; p < length; p++) {
@@ -188,7 +206,7 @@ public final class KeyCells {
     }
 
     /** {@link KeyFormat#render}: prefix, digits zero-padded to the width, suffix. */
-    private void writeFormatted(long value, CopyBinaryWriter out) {
+    private void writeFormatted(long value, RowWriter out) {
       int field = out.beginField();
       out.putAscii(prefix, 0, prefix.length);
       int count = Cells.digits(value, digits);
@@ -201,7 +219,7 @@ public final class KeyCells {
     }
 
     /** {@code value} as exactly {@code count} digits in {@code base}, most significant first. */
-    private static void putBase(long value, int base, int count, CopyBinaryWriter out) {
+    private static void putBase(long value, int base, int count, RowWriter out) {
       long unit = 1;
       for (int i = 1; i < count; i++) {
         unit *= base;
@@ -220,9 +238,21 @@ public final class KeyCells {
       return p;
     }
 
-    private void writeDigits(long value, CopyBinaryWriter out) {
+    private void writeDigits(long value, RowWriter out) {
       int count = Cells.digits(value, digits);
       out.writeBytes(digits, digits.length - count, count);
+    }
+
+    /**
+     * A version 4 uuid of key {@code n}: its low 62 bits are a bijection of {@code n} keyed by the
+     * column's stream (so distinct keys give distinct uuids, and the same row index gives another
+     * uuid in another table or column), its high 64 bits a hash of them, with the version and
+     * variant bits of RFC 9562 set. A reference recomputes it from the parent row's key.
+     */
+    private void writeUuid(long n, RowWriter out) {
+      long low = permute62((n ^ stream) & MASK_62);
+      long high = Seeds.mix(low ^ Seeds.mix(stream));
+      out.writeUuid((high & ~0xF000L) | 0x4000L, (1L << 63) | low);
     }
 
     /** A bijection on 62 bits (odd multipliers and xor-shifts are invertible modulo 2^62). */
@@ -260,7 +290,7 @@ public final class KeyCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long parentSlot = pick.parentSlot(slot);
       if (parentSlot < 0) {
         out.writeNull();
@@ -314,7 +344,7 @@ public final class KeyCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       if (type == SqlType.NUMERIC) {
         out.writeNumeric(longValue(slot), numericScale);
       } else {

@@ -23,6 +23,7 @@ final class ParentPick {
   private final long nullStream;
   private final ParentPick base;
   private final String relation;
+  private final ProfiledCells.ParentSlots profiled;
 
   /**
    * @param nearestParentRow moves a parent slot to one that holds a row, or null when every parent
@@ -50,6 +51,25 @@ final class ParentPick {
     this.nullStream = Streams.nulls(stream);
     this.base = base;
     this.relation = plan.relation();
+    this.profiled = null;
+  }
+
+  /** A random pick drawn by the plan's {@link ReferencePlan#profile()} over a table's slots. */
+  ParentPick(ReferencePlan plan, long stream, LongUnaryOperator nearestParentRow, long slots) {
+    this.pick = plan.pick();
+    this.groupSpan = plan.groupSpan();
+    this.parentGroupSpan = plan.parentGroupSpan();
+    this.offset = plan.offset();
+    this.radix = plan.radix();
+    this.size = plan.size();
+    this.distribution = plan.distribution();
+    this.stream = stream;
+    this.nearestParentRow = nearestParentRow;
+    this.nullRatio = plan.nullRatio();
+    this.nullStream = Streams.nulls(stream);
+    this.base = null;
+    this.relation = plan.relation();
+    this.profiled = new ProfiledCells.ParentSlots(plan, stream, slots, size);
   }
 
   /** The parent slot, or -1 for none (the root of a self-reference's tree). */
@@ -68,7 +88,10 @@ final class ParentPick {
       case INJECTIVE -> group * parentGroupSpan + offset + (ordinal / radix) % size;
       case RANDOM -> {
         long parent =
-            group * parentGroupSpan + Draws.index(distribution, Seeds.cell(stream, slot), size);
+            group * parentGroupSpan
+                + (profiled != null
+                    ? profiled.pick(slot)
+                    : Draws.index(distribution, Seeds.cell(stream, slot), size));
         yield nearestParentRow == null ? parent : nearestParentRow.applyAsLong(parent);
       }
       case EARLIER -> slot == 0 ? -1 : Draws.index(distribution, Seeds.cell(stream, slot), slot);

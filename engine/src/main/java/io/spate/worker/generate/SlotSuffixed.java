@@ -2,7 +2,7 @@ package io.spate.worker.generate;
 
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -37,7 +37,7 @@ final class SlotSuffixed extends CellGen {
   }
 
   @Override
-  void write(long slot, CopyBinaryWriter out) {
+  void write(long slot, RowWriter out) {
     int i = (int) Draws.index(distribution, Seeds.cell(stream, slot), heads.length);
     int n = Cells.digits(slot, digits);
     int length = heads[i].length + n + tails[i].length;

@@ -2,7 +2,7 @@ package io.spate.worker.generate;
 
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.TablePlan;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import java.util.List;
 import java.util.function.LongPredicate;
 
@@ -34,7 +34,7 @@ public final class TableEngine {
    * Appends rows from the cursor's slots until the range ends or the buffer holds at least {@code
    * maxBytes}; returns how many rows it wrote.
    */
-  public int fill(SlotCursor cursor, CopyBinaryWriter out, int maxBytes) {
+  public int fill(SlotCursor cursor, RowWriter out, int maxBytes) {
     int rows = 0;
     long slot = cursor.next();
     long end = cursor.end();

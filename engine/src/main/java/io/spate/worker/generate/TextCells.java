@@ -1,7 +1,7 @@
 package io.spate.worker.generate;
 
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -52,7 +52,7 @@ final class TextCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       int length = minLength + (int) Seeds.below(Seeds.draw(cell, 0), lengths);
       for (int block = 0, pos = 0; pos < length; block++, pos += CHARS_PER_DRAW) {
@@ -75,7 +75,7 @@ final class TextCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       long msb = (Seeds.draw(cell, 0) & ~0xF000L) | 0x4000L;
       long lsb = (Seeds.draw(cell, 1) & ~(3L << 62)) | (1L << 63);
@@ -85,16 +85,24 @@ final class TextCells {
 
   static final class Bytes extends CellGen {
     private final long stream;
+    private final int minLength;
+    private final int maxLength;
     private final byte[] scratch = new byte[32];
 
-    Bytes(long stream) {
+    /**
+     * @param declaredLength the column's length in bytes ({@code binary(n)}, {@code varbinary(n)}),
+     *     0 or less when it has none: values are 8 to 32 bytes, at most that length
+     */
+    Bytes(long stream, int declaredLength) {
       this.stream = stream;
+      this.maxLength = declaredLength > 0 ? Math.min(32, declaredLength) : 32;
+      this.minLength = Math.min(8, maxLength);
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
-      int length = 8 + (int) Seeds.below(Seeds.draw(cell, 0), 25);
+      int length = minLength + (int) Seeds.below(Seeds.draw(cell, 0), maxLength - minLength + 1);
       for (int i = 0; i < length; i++) {
         scratch[i] = (byte) (Seeds.draw(cell, 1 + i / 8) >>> (8 * (i % 8)));
       }
@@ -114,7 +122,7 @@ final class TextCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       long cell = Seeds.cell(stream, slot);
       text.setLength(0);
       text.append("{\"id\": ").append(Seeds.below(cell, 1_000_000)).append(", \"tag\": \"");

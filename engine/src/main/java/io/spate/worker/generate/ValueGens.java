@@ -5,6 +5,7 @@ import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Streams;
+import io.spate.worker.encode.Encoded;
 import java.math.RoundingMode;
 import java.util.HexFormat;
 import java.util.List;
@@ -38,7 +39,7 @@ final class ValueGens {
       case CHAR, VARCHAR, TEXT, CITEXT ->
           new TextCells.Text(stream, spec.minLength(), spec.maxLength());
       case UUID -> new TextCells.Uuid(stream);
-      case BYTEA -> new TextCells.Bytes(stream);
+      case BYTEA -> new TextCells.Bytes(stream, column.length());
       case JSON, JSONB -> new TextCells.Json(stream, type == SqlType.JSONB);
       case ENUM -> enumLabels(column, spec, stream, distribution);
       case INET, CIDR -> new ExtraCells.Inet(stream, type == SqlType.CIDR);
@@ -187,14 +188,14 @@ final class ValueGens {
       return new SlotSuffixed(stream, spec.values(), distribution);
     }
     int n = spec.values().size();
-    byte[][] encoded = new byte[n][];
+    Encoded[] encoded = new Encoded[n];
     boolean carried = !spec.binary() && Literals.isIntegralOrNumeric(column.type());
     long[] longs = carried ? new long[n] : null;
     for (int i = 0; i < n; i++) {
       encoded[i] =
           spec.binary()
-              ? HexFormat.of().parseHex(spec.values().get(i))
-              : Engine.encodeLiteral(column, spec.values().get(i));
+              ? new Encoded(HexFormat.of().parseHex(spec.values().get(i)), null)
+              : Engine.encodeBoth(column, spec.values().get(i));
       if (carried) {
         longs[i] = Literals.toLong(column, spec.values().get(i));
       }

@@ -1,7 +1,7 @@
 package io.spate.worker.generate;
 
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 
 /**
  * The cell generators that wrap others: NULLs at a ratio and the routing of partition-key columns
@@ -25,7 +25,7 @@ final class WrapperCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       if (Seeds.cell(stream, slot) >>> 1 < threshold) {
         out.writeNull();
       } else {
@@ -58,7 +58,7 @@ final class WrapperCells {
     }
 
     @Override
-    void write(long slot, CopyBinaryWriter out) {
+    void write(long slot, RowWriter out) {
       leaves[(int) Seeds.below(Seeds.cell(stream, slot), leaves.length)].write(slot, out);
     }
   }

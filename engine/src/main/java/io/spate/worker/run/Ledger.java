@@ -23,12 +23,13 @@ import javax.sql.DataSource;
  * rows. A second delivery of the task finds the row and skips; a second execution running at the
  * same time fails on the primary key and rolls back, rows included.
  *
- * <p>Remove it after the last job with {@code DROP SCHEMA spate CASCADE}.
+ * <p>PostgreSQL's {@link TaskLedger} (through {@link io.spate.worker.postgres.PostgresDialect}).
+ * Remove it after the last job with {@code DROP SCHEMA spate CASCADE}.
  */
 public final class Ledger {
 
   /** PostgreSQL's unique_violation. */
-  static final String UNIQUE_VIOLATION = "23505";
+  public static final String UNIQUE_VIOLATION = "23505";
 
   /** The ledger's table, as Spate creates it and as the SQL it shows a DBA creates it. */
   private static final String CREATE_TABLE =
@@ -168,11 +169,9 @@ public final class Ledger {
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }
 
-  /** A finished task's ledger row: the rows it committed, and the execution that committed them. */
-  public record Finished(long rows, String workerId, int attempt) {}
-
   /** The ledger row of a finished task, or empty when the task has not finished. */
-  public static Optional<Finished> finished(DataSource dataSource, String jobId, String taskId) {
+  public static Optional<TaskLedger.Finished> finished(
+      DataSource dataSource, String jobId, String taskId) {
     try (Connection c = dataSource.getConnection();
         PreparedStatement s =
             c.prepareStatement(
@@ -181,7 +180,7 @@ public final class Ledger {
       s.setString(2, taskId);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next()
-            ? Optional.of(new Finished(rs.getLong(1), rs.getString(2), rs.getInt(3)))
+            ? Optional.of(new TaskLedger.Finished(rs.getLong(1), rs.getString(2), rs.getInt(3)))
             : Optional.empty();
       }
     } catch (SQLException e) {
@@ -251,9 +250,9 @@ public final class Ledger {
    * time of the insert, after the task's rows: {@code clock_timestamp()}, given here too because
    * ledgers created by older versions default to {@code now()}, the transaction's start.
    *
-   * @throws AlreadyDoneException when another execution of the task committed first
+   * @throws TaskLedger.AlreadyDoneException when another execution of the task committed first
    */
-  static void record(
+  public static void record(
       Connection c, String jobId, String taskId, String workerId, int attempt, long rows)
       throws SQLException {
     try (PreparedStatement s =
@@ -268,21 +267,9 @@ public final class Ledger {
       s.executeUpdate();
     } catch (SQLException e) {
       if (UNIQUE_VIOLATION.equals(e.getSQLState())) {
-        throw new AlreadyDoneException(jobId, taskId);
+        throw new TaskLedger.AlreadyDoneException(jobId, taskId);
       }
       throw e;
-    }
-  }
-
-  /** Another execution of the same task committed first; this one's transaction rolled back. */
-  static final class AlreadyDoneException extends RuntimeException {
-    AlreadyDoneException(String jobId, String taskId) {
-      super(
-          "job "
-              + jobId
-              + " / task "
-              + taskId
-              + " was finished by another execution; this one rolled back");
     }
   }
 }

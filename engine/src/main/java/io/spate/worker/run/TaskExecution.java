@@ -7,6 +7,7 @@ import io.spate.worker.generate.TableEngine;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.Triggers;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,11 +20,11 @@ import javax.sql.DataSource;
  * and by local mode ({@code spate local}) alike:
  *
  * <ol>
- *   <li>the ledger check: a task whose (job, task) row is in {@link Ledger spate.ledger} is {@link
- *       Outcome#SKIPPED} with the rows it committed then;
- *   <li>one transaction holding the triggers setting ({@link Triggers}), its lock timeout ({@link
- *       SessionSettings#limitLockWait}), the task's rows ({@code COPY}, or the second pass's {@code
- *       UPDATE}) and the ledger row;
+ *   <li>the ledger check: a task whose (job, task) row is in the target's {@link TaskLedger} is
+ *       {@link Outcome#SKIPPED} with the rows it committed then;
+ *   <li>one transaction holding the triggers setting and its lock timeout ({@link
+ *       TargetDialect#beginLoad}), the task's rows ({@link RowLoad}: {@code COPY} on PostgreSQL, or
+ *       the second pass's {@code UPDATE}) and the ledger row;
  *   <li>the commit: rows and ledger row become visible together, or neither does.
  * </ol>
  *
@@ -88,28 +89,33 @@ public final class TaskExecution {
   }
 
   private final DataSource target;
+  private final TargetDialect dialect;
+  private final TaskLedger ledger;
   private final Triggers.Mode triggers;
   private final SessionSettings session;
-  private final CopySink sink;
+  private final RowLoad sink;
   private final Outage outage;
 
   /**
-   * @param triggers whether each load runs with {@code session_replication_role = replica} (SET
-   *     LOCAL)
+   * @param dialect what {@code target} is: its load, ledger and session statements
+   * @param triggers whether each load switches the server's triggers off (for its transaction only)
    * @param session the target's session settings: how long a load waits for a lock
-   * @param bytesSent receives the size of each buffer of COPY data as it reaches the server
+   * @param bytesSent receives the size of each buffer of row data as it reaches the server
    * @param outage how long a task waits for its database after losing the connection
    */
   public TaskExecution(
       DataSource target,
+      TargetDialect dialect,
       Triggers.Mode triggers,
       SessionSettings session,
       LongConsumer bytesSent,
       Outage outage) {
     this.target = target;
+    this.dialect = dialect;
+    this.ledger = dialect.ledger();
     this.triggers = triggers;
     this.session = session;
-    this.sink = new CopySink(bytesSent);
+    this.sink = dialect.rowLoad(bytesSent);
     this.outage = outage;
   }
 
@@ -130,10 +136,10 @@ public final class TaskExecution {
     Assignment assignment = attempts.assignment;
     String jobId = assignment.jobId();
     String taskId = assignment.task().id();
-    Optional<Ledger.Finished> finished = Ledger.finished(target, jobId, taskId);
+    Optional<TaskLedger.Finished> finished = ledger.finished(target, jobId, taskId);
     reached.run();
     if (finished.isPresent()) {
-      Ledger.Finished f = finished.get();
+      TaskLedger.Finished f = finished.get();
       if (attempts.commitSent
           && f.workerId().equals(assignment.workerId())
           && f.attempt() == assignment.attempt()) {
@@ -149,11 +155,11 @@ public final class TaskExecution {
     }
     try {
       return new Result(Outcome.SUCCEEDED, load(engine, attempts));
-    } catch (Ledger.AlreadyDoneException e) {
+    } catch (TaskLedger.AlreadyDoneException e) {
       attempts.rolledBack();
       return new Result(
           Outcome.SKIPPED,
-          Ledger.finished(target, jobId, taskId).map(Ledger.Finished::rows).orElse(0L));
+          ledger.finished(target, jobId, taskId).map(TaskLedger.Finished::rows).orElse(0L));
     } catch (RuntimeException e) {
       if (!(attempts.commitSent && SqlErrors.connectionLost(e))) {
         attempts.rolledBack();
@@ -204,10 +210,9 @@ public final class TaskExecution {
     try (Connection connection = target.getConnection()) {
       connection.setAutoCommit(false);
       try {
-        Triggers.apply(triggers, connection, "task " + task);
-        session.limitLockWait(connection); // after Triggers, which may roll back and start over
+        dialect.beginLoad(connection, triggers, session, "task " + task);
         long rows = sink.write(connection, table, task, attempts::progressed);
-        Ledger.record(
+        ledger.record(
             connection,
             assignment.jobId(),
             task.id(),
@@ -233,8 +238,8 @@ public final class TaskExecution {
               + " - "
               + (attempts.commitSent
                   ? "COMMIT failed"
-                  : CopySink.verb(table.plan()) + " failed, transaction rolled back");
-      if (Ledger.UNIQUE_VIOLATION.equals(e.getSQLState())) {
+                  : sink.verb(table.plan()) + " failed, transaction rolled back");
+      if (dialect.uniqueViolation(e)) {
         throw duplicateKey(assignment, context, e);
       }
       throw SqlErrors.classify(context, e);
@@ -248,8 +253,8 @@ public final class TaskExecution {
    * owner may still be running or rolling back, so another attempt may pass.
    */
   private RuntimeException duplicateKey(Assignment assignment, String context, SQLException e) {
-    if (Ledger.finished(target, assignment.jobId(), assignment.task().id()).isPresent()) {
-      return new Ledger.AlreadyDoneException(assignment.jobId(), assignment.task().id());
+    if (ledger.finished(target, assignment.jobId(), assignment.task().id()).isPresent()) {
+      return new TaskLedger.AlreadyDoneException(assignment.jobId(), assignment.task().id());
     }
     return new RetriableException(
         context

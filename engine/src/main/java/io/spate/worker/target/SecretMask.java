@@ -5,7 +5,9 @@ import io.spate.protocol.error.SpateException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The one place secrets are masked before text reaches a terminal, a log or an HTTP response: a
@@ -23,19 +25,27 @@ public final class SecretMask {
   private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)(password=)[^&\\s;]*");
 
   /** The password of {@code //user:password@host}; a port ({@code //host:5432/}) has no '@'. */
-  private static final Pattern USER_INFO_PASSWORD = Pattern.compile("(//[^/@\\s:]*:)[^@/\\s]*@");
+  private static final Pattern USER_INFO_PASSWORD = Pattern.compile("(//[^/@\\s:]*:)([^@/\\s]*)@");
 
   private final List<String> passwords;
 
-  /** Masks what URLs carry and each of the targets' passwords. */
+  /**
+   * Masks what URLs carry and each of the targets' passwords, those in their URLs' {@code
+   * //user:secret@} too (a driver may quote that part alone, as MariaDB Connector/J's port error).
+   */
   public SecretMask(Collection<Targets.Target> targets) {
     this.passwords =
         targets.stream()
-            .map(Targets.Target::password)
+            .flatMap(t -> Stream.of(t.password(), userInfoPassword(t.url())))
             .filter(Objects::nonNull)
             .filter(p -> !p.isEmpty())
             .distinct()
             .toList();
+  }
+
+  private static String userInfoPassword(String url) {
+    Matcher m = url == null ? null : USER_INFO_PASSWORD.matcher(url);
+    return m != null && m.find() ? m.group(2) : null;
   }
 
   /** A URL (or any text holding one) with the password it carries masked. */

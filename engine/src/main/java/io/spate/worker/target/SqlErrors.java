@@ -19,8 +19,9 @@ import org.postgresql.util.ServerErrorMessage;
  * failure, deadlock), 53 (insufficient resources), 57P (operator intervention) and 55P03 (lock not
  * available: a load's lock timeout, waiting on another attempt's locks) may pass on retry;
  * everything else, notably 23 (integrity), 28 (authentication) and 42 (syntax, undefined object),
- * is permanent. A lost connection ({@link #connectionLost}) is retriable whatever the exception
- * carrying it says. A task's failure is judged here too ({@link #retriable(RuntimeException)}).
+ * is permanent, unless a target's driver says otherwise ({@link TargetDialect#retriable}). A lost
+ * connection ({@link #connectionLost}) is retriable whatever the exception carrying it says. A
+ * task's failure is judged here too ({@link #retriable(RuntimeException)}).
  */
 public final class SqlErrors {
 
@@ -45,7 +46,7 @@ public final class SqlErrors {
   /** Wraps {@code e} with {@code context} (what was being done, where) and the server's detail. */
   public static SpateException classify(String context, SQLException e) {
     String message = context + ": " + describe(e);
-    return retriable(e.getSQLState()) || connectionLost(e)
+    return retriable(e.getSQLState()) || connectionLost(e) || retriableByVendor(e)
         ? new RetriableException(message, e)
         : new SpateException(message, e);
   }
@@ -135,6 +136,16 @@ public final class SqlErrors {
     return message != null
         && (message.equals("Connection is closed")
             || message.startsWith("This connection has been closed"));
+  }
+
+  /** What a target's own driver says beyond the SQLSTATE ({@link TargetDialect#retriable}). */
+  private static boolean retriableByVendor(SQLException e) {
+    for (TargetKind kind : TargetKind.values()) {
+      if (kind.dialect().retriable(e)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static boolean retriable(String sqlState) {

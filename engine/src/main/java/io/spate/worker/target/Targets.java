@@ -3,7 +3,6 @@ package io.spate.worker.target;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.run.Ledger;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -19,9 +18,14 @@ public final class Targets implements AutoCloseable {
 
   /**
    * Where one target lives and how its sessions end; the password comes from this worker's
-   * environment.
+   * environment. The URL picks the {@link TargetKind}.
    */
   public record Target(String url, String user, String password, SessionSettings session) {
+
+    /** What the database at {@link #url} is. */
+    public TargetDialect dialect() {
+      return TargetKind.of(url).dialect();
+    }
 
     /** With the default session settings. */
     public Target(String url, String user, String password) {
@@ -64,7 +68,8 @@ public final class Targets implements AutoCloseable {
         n -> {
           Target t = target(n);
           HikariConfig config = new HikariConfig();
-          t.session().configure(config, t.url());
+          TargetDialect dialect = t.dialect();
+          dialect.configure(config, t.url(), t.session());
           config.setUsername(t.user());
           config.setPassword(t.password());
           config.setMaximumPoolSize(poolSize);
@@ -74,7 +79,7 @@ public final class Targets implements AutoCloseable {
           HikariDataSource pool = null;
           try {
             pool = new HikariDataSource(config);
-            Ledger.ensure(pool);
+            dialect.ledger().ensure(pool);
             return pool;
           } catch (RuntimeException e) {
             if (pool != null) {
@@ -83,6 +88,11 @@ public final class Targets implements AutoCloseable {
             throw secrets.mask(e); // the pool's and the driver's messages may quote the URL
           }
         });
+  }
+
+  /** What the database {@code name} is: its load, ledger and session statements. */
+  public TargetDialect dialect(String name) {
+    return target(name).dialect();
   }
 
   /** How the sessions of {@code name}'s connections end (the lock timeout of its loads). */

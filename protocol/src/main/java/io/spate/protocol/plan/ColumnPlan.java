@@ -17,7 +17,8 @@ import java.util.List;
   @JsonSubTypes.Type(value = ColumnPlan.Reference.class, name = "ref"),
   @JsonSubTypes.Type(value = ColumnPlan.Values.class, name = "values"),
   @JsonSubTypes.Type(value = ColumnPlan.Derived.class, name = "derived"),
-  @JsonSubTypes.Type(value = ColumnPlan.Partitioned.class, name = "partitioned")
+  @JsonSubTypes.Type(value = ColumnPlan.Partitioned.class, name = "partitioned"),
+  @JsonSubTypes.Type(value = ColumnPlan.Profiled.class, name = "profiled")
 })
 public sealed interface ColumnPlan {
 
@@ -30,13 +31,26 @@ public sealed interface ColumnPlan {
    * A unique key component: {@code first + ordinal}, where the ordinal is the slot itself when
    * {@code span} is 0, else {@code slot % span} (the position within the ancestor group whose other
    * key columns already tell rows apart). Text and uuid columns render the same number; a text
-   * column with a {@code format} (null: the bare digits) writes it in that form.
+   * column with a {@code format} (null: the bare digits) writes it in that form. With a {@code
+   * step} above 1 (a timestamp's) the value is {@code first + ordinal * step} plus a jitter below
+   * {@code step} drawn for the ordinal (in whole seconds when the step is), so the keys spread over
+   * a span of time and stay distinct and ordered.
    */
-  record KeySequence(String column, long first, long span, KeyFormat format) implements ColumnPlan {
+  record KeySequence(String column, long first, long span, KeyFormat format, long step)
+      implements ColumnPlan {
+
+    public KeySequence {
+      step = Math.max(1, step);
+    }
+
+    /** A key sequence in steps of one. */
+    public KeySequence(String column, long first, long span, KeyFormat format) {
+      this(column, first, span, format, 1);
+    }
 
     /** A key sequence written as the bare number. */
     public KeySequence(String column, long first, long span) {
-      this(column, first, span, null);
+      this(column, first, span, null, 1);
     }
   }
 
@@ -67,6 +81,28 @@ public sealed interface ColumnPlan {
   record Partitioned(String column, List<ValueSpec> leaves) implements ColumnPlan {
     public Partitioned {
       leaves = List.copyOf(leaves);
+    }
+  }
+
+  /**
+   * Drawn to match a source database's statistics ({@code spate local --profile}): NULL at {@code
+   * nullRatio}, else by the {@link ValueProfile}.
+   *
+   * @param group null, or the group of columns whose frequent values are combinations: they draw
+   *     one quantile per row (from the group's stream), so a row takes the i-th value of each, one
+   *     combination (which keeps a functional dependency between them)
+   */
+  record Profiled(String column, double nullRatio, ValueProfile profile, String group)
+      implements ColumnPlan {
+    public Profiled {
+      if (nullRatio < 0 || nullRatio > 1) {
+        throw new IllegalArgumentException("null ratio must be in [0, 1], got " + nullRatio);
+      }
+    }
+
+    /** A column drawn on its own. */
+    public Profiled(String column, double nullRatio, ValueProfile profile) {
+      this(column, nullRatio, profile, null);
     }
   }
 }

@@ -22,9 +22,11 @@ public record FillPlan(
    * ask for a slot suffix, all of which a version 1 engine would ignore or misread. 3: every stream
    * other than a table's and a column's cells is tagged by its purpose ({@code
    * io.spate.protocol.seed.Streams}), so NULLs, foreign key picks, fan-outs, partition leaves,
-   * correlated groups, array elements and the planner's pools draw other values than in 2.
+   * correlated groups, array elements and the planner's pools draw other values than in 2. 4: a
+   * uuid key is a keyed bijection of its number mixed over all 128 bits, no longer a column-wide
+   * high half.
    */
-  public static final int GENERATION_VERSION = 3;
+  public static final int GENERATION_VERSION = 4;
 
   public FillPlan {
     tables = List.copyOf(tables);

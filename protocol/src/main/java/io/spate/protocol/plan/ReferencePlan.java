@@ -25,6 +25,10 @@ package io.spate.protocol.plan;
  * <p>With a {@code nullRatio} above 0 (random picks of a nullable foreign key only), that share of
  * rows, drawn once per row for all the key's columns, references nothing (NULL).
  *
+ * <p>With a {@code profile} (random picks with {@code groupSpan} 0 only), the parent slot is drawn
+ * by that {@link ValueProfile} over slot numbers in place of {@code distribution}: a source's hot
+ * parents stay hot.
+ *
  * <p>A CHECK between two foreign keys of a row to the same parent key ({@code entity0 <> entity1},
  * {@code tag1 < tag2}) makes one pick relative to the other's parent slot {@code b} ({@code
  * relativeTo} names that foreign key, {@code groupSpan} is 0 for both): with {@code relation}
@@ -45,7 +49,37 @@ public record ReferencePlan(
     Distribution distribution,
     double nullRatio,
     String relativeTo,
-    String relation) {
+    String relation,
+    ValueProfile profile) {
+
+  public ReferencePlan(
+      String foreignKey,
+      String parentTable,
+      Pick pick,
+      long groupSpan,
+      long parentGroupSpan,
+      long offset,
+      long radix,
+      long size,
+      Distribution distribution,
+      double nullRatio,
+      String relativeTo,
+      String relation) {
+    this(
+        foreignKey,
+        parentTable,
+        pick,
+        groupSpan,
+        parentGroupSpan,
+        offset,
+        radix,
+        size,
+        distribution,
+        nullRatio,
+        relativeTo,
+        relation,
+        null);
+  }
 
   public ReferencePlan(
       String foreignKey,
@@ -85,7 +119,8 @@ public record ReferencePlan(
         distribution,
         ratio,
         relativeTo,
-        relation);
+        relation,
+        profile);
   }
 
   /**
@@ -105,7 +140,8 @@ public record ReferencePlan(
         distribution,
         nullRatio,
         other,
-        relation);
+        relation,
+        profile);
   }
 
   /** This pick over {@code size} parent slots. */
@@ -122,7 +158,26 @@ public record ReferencePlan(
         distribution,
         nullRatio,
         relativeTo,
-        relation);
+        relation,
+        profile);
+  }
+
+  /** This pick drawn by {@code profile} (parent slot numbers) instead of its distribution. */
+  public ReferencePlan withProfile(ValueProfile profile) {
+    return new ReferencePlan(
+        foreignKey,
+        parentTable,
+        pick,
+        groupSpan,
+        parentGroupSpan,
+        offset,
+        radix,
+        size,
+        distribution,
+        nullRatio,
+        relativeTo,
+        relation,
+        profile);
   }
 
   public enum Pick {

@@ -16,7 +16,6 @@ import io.spate.worker.metrics.WorkerMetrics;
 import io.spate.worker.run.TaskExecution;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SqlErrors;
-import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.Targets;
 import io.spate.worker.target.Triggers;
 import java.time.Duration;
@@ -132,6 +131,7 @@ final class TaskRunner {
       TaskExecution.Result result =
           new TaskExecution(
                   target,
+                  targets.dialect(job.target()),
                   triggers(job),
                   targets.session(job.target()),
                   metrics::bytesSent,
@@ -251,7 +251,7 @@ final class TaskRunner {
                   + " does not say which database it was planned against (it was published by an"
                   + " earlier coordinator); submit it again with a current coordinator");
     } else {
-      TargetIdentity actual = TargetIdentities.of(target, job.plan(), where);
+      TargetIdentity actual = targets.dialect(job.target()).identity(target, job.plan(), where);
       verdict =
           job.targetIdentity().mismatch(actual, where).map(why -> "refusing to write: " + why);
     }

@@ -107,6 +107,9 @@ public final class WorkerLoop implements AutoCloseable {
     c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");
+    if (!kafka.extra().containsKey(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG)) {
+      c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, KafkaSettings.PAUSING_FETCH_WAIT_MS);
+    }
     c.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
     c.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "2000");
     c.put(ConsumerConfig.CLIENT_ID_CONFIG, workerId);

@@ -48,10 +48,18 @@ public record KafkaSettings(String bootstrap, Properties extra, Topics topics) {
   }
 
   /**
-   * How long a fetch may wait for data: short, because tasks and events are few and latency between
-   * a table's last task and the release of its children is the fill's idle time.
+   * How long a consumer's fetch may wait at the broker for data. A fetch returns as soon as a
+   * record is appended, so waiting long adds no latency to a consumer that follows a topic (the
+   * jobs and events readers), and an idle one then asks the broker twice a second, not fifty times.
    */
-  public static final int FETCH_WAIT_MS = 20;
+  public static final int FETCH_WAIT_MS = 500;
+
+  /**
+   * The fetch wait of a consumer that pauses partitions while it works (a worker's tasks): the
+   * fetch sent before a pause is still out when the partition is resumed, and no other can go to
+   * that broker before it returns, so its wait is the hand-off's delay: short.
+   */
+  public static final int PAUSING_FETCH_WAIT_MS = 20;
 
   /** The base client properties: bootstrap, the file's settings, bounded timeouts. */
   public Properties client() {
@@ -63,7 +71,7 @@ public record KafkaSettings(String bootstrap, Properties extra, Topics topics) {
     return p;
   }
 
-  /** Client properties for a consumer: fetches return as soon as there is anything. */
+  /** Client properties for a consumer that follows a topic ({@link #FETCH_WAIT_MS}). */
   public Properties consumer() {
     Properties p = client();
     p.putIfAbsent(

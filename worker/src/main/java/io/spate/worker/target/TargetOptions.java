@@ -54,9 +54,13 @@ public final class TargetOptions {
     return all;
   }
 
-  /** Every target, the URLs as given. */
+  /** Every target, each URL checked to name a database Spate fills ({@link TargetKind}). */
   public Map<String, Targets.Target> targets() {
-    return targets((url, option) -> url);
+    return targets(
+        (url, option) -> {
+          TargetKind.of(url, option);
+          return url;
+        });
   }
 
   /** Validates a URL given by an option. */

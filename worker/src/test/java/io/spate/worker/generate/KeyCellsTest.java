@@ -133,4 +133,52 @@ class KeyCellsTest {
     String written = new String(out.array(), 0, out.size(), StandardCharsets.US_ASCII);
     assertTrue(written.endsWith("k5"), written);
   }
+
+  /** The uuid a key sequence writes for the row in {@code slot}. */
+  private static java.util.UUID uuid(KeyCells.KeySequence key, long slot) {
+    CopyBinaryWriter out = new CopyBinaryWriter(32);
+    key.write(slot, out);
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(out.array(), 4, 16);
+    return new java.util.UUID(b.getLong(), b.getLong());
+  }
+
+  @Test
+  void uuidKeysAreDistinctVersion4UuidsMixedOverAll128BitsAndApartAcrossTables() {
+    Column id = Column.of("id", SqlType.UUID);
+    KeyCells.KeySequence orders = new KeyCells.KeySequence(id, 1, 0, null, 7);
+    KeyCells.KeySequence people = new KeyCells.KeySequence(id, 1, 0, null, 8);
+    Set<java.util.UUID> seen = new HashSet<>();
+    Set<Long> highs = new HashSet<>();
+    int rows = 100_000;
+    for (long slot = 0; slot < rows; slot++) {
+      java.util.UUID u = uuid(orders, slot);
+      assertEquals(4, u.version());
+      assertEquals(2, u.variant());
+      assertTrue(seen.add(u), () -> "repeated " + u);
+      highs.add(u.getMostSignificantBits());
+      assertTrue(
+          u.getMostSignificantBits() != uuid(people, slot).getMostSignificantBits()
+              && u.getLeastSignificantBits() != uuid(people, slot).getLeastSignificantBits(),
+          "the same row index gives another uuid in another table");
+    }
+    assertEquals(rows, highs.size(), "no two keys share their first 64 bits");
+  }
+
+  @Test
+  void timestampKeysWithAStepSpreadOverTimeInWholeSecondsAndStayOrdered() {
+    Column at = Column.of("created_at", SqlType.TIMESTAMPTZ);
+    long step = 3_600_000_000L;
+    KeyCells.KeySequence seq = new KeyCells.KeySequence(at, 1_000, 0, null, 7, step);
+    long previous = Long.MIN_VALUE;
+    Set<Long> offsets = new HashSet<>();
+    for (long slot = 0; slot < 10_000; slot++) {
+      long v = seq.longValue(slot);
+      assertTrue(v >= 1_000 + slot * step && v < 1_000 + (slot + 1) * step, "inside its own hour");
+      assertEquals(0, (v - 1_000) % 1_000_000, "whole seconds");
+      assertTrue(v > previous, "ordered, so distinct");
+      previous = v;
+      offsets.add((v - 1_000) % step);
+    }
+    assertTrue(offsets.size() > 1_000, "not one fixed offset in every hour: " + offsets.size());
+  }
 }

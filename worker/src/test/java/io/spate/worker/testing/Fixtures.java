@@ -65,12 +65,18 @@ public final class Fixtures {
     return examples().resolve("schemas");
   }
 
-  /** The fixtures' names, {@code tpcc} for {@code tpcc.sql}, sorted. */
+  /** The suffix of a PostgreSQL fixture's MySQL/MariaDB twin ({@code tpcc-mysql.sql}). */
+  public static final String MYSQL_TWIN = "-mysql";
+
+  /**
+   * The PostgreSQL fixtures' names, {@code tpcc} for {@code tpcc.sql}, sorted; their MySQL twins
+   * are left out.
+   */
   public static List<String> schemaNames() {
     try (Stream<Path> files = Files.list(schemas())) {
       return files
           .map(f -> f.getFileName().toString())
-          .filter(f -> f.endsWith(".sql"))
+          .filter(f -> f.endsWith(".sql") && !f.endsWith(MYSQL_TWIN + ".sql"))
           .map(f -> f.substring(0, f.length() - ".sql".length()))
           .sorted()
           .toList();

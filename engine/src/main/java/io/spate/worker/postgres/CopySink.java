@@ -1,4 +1,4 @@
-package io.spate.worker.run;
+package io.spate.worker.postgres;
 
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.TablePlan;
@@ -7,6 +7,7 @@ import io.spate.protocol.schema.Table;
 import io.spate.worker.encode.CopyBinaryWriter;
 import io.spate.worker.generate.SlotCursor;
 import io.spate.worker.generate.TableEngine;
+import io.spate.worker.run.RowLoad;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -18,11 +19,11 @@ import org.postgresql.copy.CopyIn;
 /**
  * Writes one task's rows inside the caller's open transaction: binary {@code COPY} streamed from
  * generation in buffers of {@link #FLUSH_BYTES} (a task's rows are never all in memory), or for a
- * second pass a {@code COPY} into a temporary table and one {@code UPDATE ... FROM}. It neither
- * commits nor rolls back: {@link TaskExecution} owns the transaction, so the rows and the ledger
- * row commit together.
+ * second pass a {@code COPY} into a temporary table and one {@code UPDATE ... FROM}: PostgreSQL's
+ * {@link RowLoad}. It neither commits nor rolls back: {@link io.spate.worker.run.TaskExecution}
+ * owns the transaction, so the rows and the ledger row commit together.
  */
-final class CopySink {
+final class CopySink implements RowLoad {
 
   /**
    * Buffer size handed to the server at once; large enough to amortise the call, small for the
@@ -39,18 +40,13 @@ final class CopySink {
     this.bytesSent = bytesSent;
   }
 
-  /** The statement a task's rows go in with, for messages: {@code COPY} or {@code UPDATE}. */
-  static String verb(TablePlan plan) {
+  @Override
+  public String verb(TablePlan plan) {
     return plan.secondPass() ? "UPDATE" : "COPY";
   }
 
-  /**
-   * Generates the task's rows and sends them in {@code connection}'s open transaction.
-   *
-   * @param progress receives row counts as buffers reach the server (not yet committed)
-   * @return the number of rows written
-   */
-  long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+  @Override
+  public long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
       throws SQLException {
     TablePlan plan = table.plan();
     String columns =

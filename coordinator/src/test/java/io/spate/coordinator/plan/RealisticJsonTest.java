@@ -1,0 +1,58 @@
+package io.spate.coordinator.plan;
+
+import static io.spate.coordinator.plan.TpccSchema.column;
+import static io.spate.coordinator.plan.TpccSchema.integer;
+import static io.spate.coordinator.plan.TpccSchema.table;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spate.coordinator.plan.RealisticJson.Form;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Json documents shaped by the column's name. */
+class RealisticJsonTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static List<JsonNode> docs(String column) throws Exception {
+    Column c = column(column, SqlType.JSONB);
+    Table t = table("t", List.of(integer("id"), c), List.of("id"), List.of());
+    List<String> pool = RealisticJson.pool(42L, t, c);
+    assertTrue(pool.size() > 100, "a pool of documents, got " + pool.size());
+    List<JsonNode> nodes = new java.util.ArrayList<>();
+    for (String doc : pool) {
+      nodes.add(JSON.readTree(doc));
+    }
+    return nodes;
+  }
+
+  @Test
+  void namesMapToForms() {
+    assertEquals(Form.SETTINGS, RealisticJson.form("user_preferences"));
+    assertEquals(Form.ADDRESS, RealisticJson.form("shipping_address"));
+    assertEquals(Form.TAGS, RealisticJson.form("tags"));
+    assertEquals(Form.ATTRIBUTES, RealisticJson.form("attributes"));
+    assertEquals(Form.METADATA, RealisticJson.form("meta"));
+  }
+
+  @Test
+  void eachFormHasItsOwnFields() throws Exception {
+    assertTrue(
+        docs("meta").stream()
+            .allMatch(d -> d.has("source") && d.has("version") && d.get("tags").isArray()));
+    assertTrue(
+        docs("settings").stream()
+            .allMatch(d -> d.get("notifications").isBoolean() && d.has("timezone")));
+    assertTrue(
+        docs("address").stream().allMatch(d -> d.has("street") && d.has("city") && d.has("zip")));
+    assertTrue(docs("tags").stream().allMatch(d -> d.isArray() && !d.isEmpty()));
+    assertTrue(docs("specs").stream().allMatch(d -> d.get("weight_kg").isNumber()));
+    assertTrue(docs("meta").stream().noneMatch(d -> d.has("score")), "not the old id/tag/score");
+  }
+}

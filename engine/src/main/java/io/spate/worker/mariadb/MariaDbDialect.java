@@ -1,0 +1,117 @@
+package io.spate.worker.mariadb;
+
+import io.spate.protocol.plan.TargetIdentity;
+import io.spate.protocol.schema.Table;
+import io.spate.worker.run.RowLoad;
+import io.spate.worker.run.TaskLedger;
+import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetDialect;
+import io.spate.worker.target.TargetKind;
+import io.spate.worker.target.Triggers;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.LongConsumer;
+import javax.sql.DataSource;
+
+/**
+ * MariaDB and MySQL behind the {@link TargetDialect} seam, both through MariaDB Connector/J: {@code
+ * LOAD DATA LOCAL INFILE} streamed from generation ({@link LoadData}), the {@code spate.ledger}
+ * table in its own database ({@link MariaDbLedger}), the identity read from {@code
+ * information_schema} ({@link MariaDbIdentity}).
+ *
+ * <p>Triggers: these servers cannot switch triggers off for a session, so user triggers always
+ * fire; every load runs with {@code foreign_key_checks=0} whatever the mode, and the coordinator
+ * validates every foreign key with an anti-join once the tables are full. SQL built for these
+ * targets quotes with backticks ({@link LoadData#quote}, {@link LoadData#name}); sessions keep the
+ * server's {@code sql_mode}.
+ *
+ * <p>Dead links: the driver's TCP keepalive is on; the server's own {@code wait_timeout} ends a
+ * silent session, and a load waiting on a dead attempt's row locks fails retriably after {@code
+ * innodb_lock_wait_timeout} (error 1205).
+ */
+public final class MariaDbDialect implements TargetDialect {
+
+  public static final MariaDbDialect INSTANCE = new MariaDbDialect();
+
+  /** ER_LOCK_WAIT_TIMEOUT: the statement, not the transaction, failed; a new attempt may pass. */
+  private static final int LOCK_WAIT_TIMEOUT = 1205;
+
+  private MariaDbDialect() {}
+
+  @Override
+  public TargetKind kind() {
+    return TargetKind.MARIADB;
+  }
+
+  /**
+   * A {@code jdbc:mysql:} URL is served by MariaDB Connector/J under its own prefix (the driver
+   * takes {@code jdbc:mysql:} only with an opt-in flag); {@code connectTimeout} is in milliseconds
+   * for this driver.
+   */
+  @Override
+  public String connectUrl(String url, Properties properties, SessionSettings session) {
+    properties.setProperty("allowLocalInfile", "true");
+    properties.setProperty("connectTimeout", "10000");
+    if (session.deadLinkSeconds() > 0) {
+      properties.setProperty("tcpKeepAlive", "true");
+    }
+    return url.startsWith("jdbc:mysql:") ? "jdbc:mariadb:" + url.substring(11) : url;
+  }
+
+  @Override
+  public void beginLoad(
+      Connection connection, Triggers.Mode mode, SessionSettings session, String where) {
+    // Nothing to switch: LoadData turns foreign_key_checks off for the load's statement itself.
+  }
+
+  @Override
+  public boolean triggersAllowed(DataSource dataSource) {
+    return true; // foreign_key_checks is a session variable every role may set
+  }
+
+  @Override
+  public void checkTriggersAllowed(DataSource dataSource) {}
+
+  @Override
+  public RowLoad rowLoad(LongConsumer bytesSent) {
+    return new MariaDbLoad(bytesSent);
+  }
+
+  @Override
+  public TaskLedger ledger() {
+    return MariaDbLedger.SPATE;
+  }
+
+  @Override
+  public String tableName(Table table) {
+    return LoadData.name(table);
+  }
+
+  @Override
+  public String quote(String identifier) {
+    return LoadData.quote(identifier);
+  }
+
+  @Override
+  public boolean uniqueViolation(SQLException e) {
+    return e.getErrorCode() == MariaDbLedger.DUPLICATE_ENTRY && isMariaDb(e);
+  }
+
+  @Override
+  public boolean retriable(SQLException e) {
+    return e.getErrorCode() == LOCK_WAIT_TIMEOUT && isMariaDb(e);
+  }
+
+  @Override
+  public TargetIdentity identity(Connection connection, List<String> qualifiedTables)
+      throws SQLException {
+    return MariaDbIdentity.of(connection, qualifiedTables);
+  }
+
+  private static boolean isMariaDb(SQLException e) {
+    return e.getClass().getName().startsWith("org.mariadb.jdbc.")
+        || e.getClass().getName().startsWith("java.sql.");
+  }
+}

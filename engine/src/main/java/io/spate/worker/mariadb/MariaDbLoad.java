@@ -1,0 +1,62 @@
+package io.spate.worker.mariadb;
+
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.Task;
+import io.spate.worker.generate.SlotCursor;
+import io.spate.worker.generate.TableEngine;
+import io.spate.worker.run.RowLoad;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.function.LongConsumer;
+
+/**
+ * MariaDB's and MySQL's {@link RowLoad}: one task's rows streamed from generation into {@code LOAD
+ * DATA LOCAL INFILE} ({@link LoadData}), in the caller's open transaction. Second passes (deferred
+ * foreign keys) are not supported on these targets yet and fail naming the table.
+ */
+final class MariaDbLoad implements RowLoad {
+
+  private final LongConsumer bytesSent;
+
+  MariaDbLoad(LongConsumer bytesSent) {
+    this.bytesSent = bytesSent;
+  }
+
+  @Override
+  public String verb(TablePlan plan) {
+    return "LOAD DATA";
+  }
+
+  @Override
+  public long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+      throws SQLException {
+    TablePlan plan = table.plan();
+    if (plan.secondPass()) {
+      throw new SpateException(
+          "task "
+              + task
+              + " - table "
+              + plan.name()
+              + " needs a second pass (a deferred foreign key), which MariaDB/MySQL targets do not"
+              + " support yet");
+    }
+    SlotCursor cursor = new SlotCursor(task.start(), task.end());
+    RowSource source =
+        (out, maxBytes) -> {
+          if (Thread.currentThread().isInterrupted()) {
+            throw new SpateException("task " + task + " - cancelled, transaction rolled back");
+          }
+          if (cursor.done()) {
+            return 0;
+          }
+          int before = out.size();
+          int rows = table.fill(cursor, out, maxBytes);
+          bytesSent.accept(out.size() - before);
+          progress.accept(rows);
+          return rows;
+        };
+    return LoadData.loadInto(
+        connection, "task " + task, LoadData.name(plan.table()), table.columnNames(), source);
+  }
+}

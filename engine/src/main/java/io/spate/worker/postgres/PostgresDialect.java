@@ -1,0 +1,133 @@
+package io.spate.worker.postgres;
+
+import io.spate.protocol.plan.TargetIdentity;
+import io.spate.protocol.schema.Table;
+import io.spate.worker.run.Ledger;
+import io.spate.worker.run.RowLoad;
+import io.spate.worker.run.TaskLedger;
+import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetDialect;
+import io.spate.worker.target.TargetIdentities;
+import io.spate.worker.target.TargetKind;
+import io.spate.worker.target.Triggers;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.LongConsumer;
+import javax.sql.DataSource;
+
+/**
+ * PostgreSQL behind the {@link TargetDialect} seam: binary {@code COPY} ({@link CopySink}), the
+ * {@code spate.ledger} table ({@link Ledger}), {@code SET LOCAL session_replication_role} and
+ * {@code lock_timeout} ({@link Triggers}, {@link SessionSettings}), the identity read from {@code
+ * pg_catalog} ({@link TargetIdentities}). Double-quoted identifiers are PostgreSQL's own.
+ */
+public final class PostgresDialect implements TargetDialect {
+
+  public static final PostgresDialect INSTANCE = new PostgresDialect();
+
+  /** PostgreSQL's {@code spate.ledger}. */
+  private static final TaskLedger LEDGER =
+      new TaskLedger() {
+        @Override
+        public void ensure(DataSource dataSource) {
+          Ledger.ensure(dataSource);
+        }
+
+        @Override
+        public Optional<Finished> finished(DataSource dataSource, String jobId, String taskId) {
+          return Ledger.finished(dataSource, jobId, taskId);
+        }
+
+        @Override
+        public Map<String, Long> finished(DataSource dataSource, String jobId) {
+          return Ledger.finished(dataSource, jobId);
+        }
+
+        @Override
+        public List<String> otherJobs(DataSource dataSource, String jobId, String taskIdPrefix) {
+          return Ledger.otherJobs(dataSource, jobId, taskIdPrefix);
+        }
+
+        @Override
+        public int forget(DataSource dataSource, String jobId) {
+          return Ledger.forget(dataSource, jobId);
+        }
+
+        @Override
+        public void record(
+            Connection c, String jobId, String taskId, String workerId, int attempt, long rows)
+            throws SQLException {
+          Ledger.record(c, jobId, taskId, workerId, attempt, rows);
+        }
+      };
+
+  private PostgresDialect() {}
+
+  @Override
+  public TargetKind kind() {
+    return TargetKind.POSTGRESQL;
+  }
+
+  @Override
+  public String connectUrl(String url, Properties properties, SessionSettings session) {
+    return session.connectUrl(url, properties);
+  }
+
+  @Override
+  public void beginLoad(
+      Connection connection, Triggers.Mode mode, SessionSettings session, String where)
+      throws SQLException {
+    Triggers.apply(mode, connection, where);
+    session.limitLockWait(connection); // after Triggers, which may roll back and start over
+  }
+
+  @Override
+  public boolean triggersAllowed(DataSource dataSource) throws SQLException {
+    return Triggers.allowed(dataSource);
+  }
+
+  @Override
+  public void checkTriggersAllowed(DataSource dataSource) {
+    Triggers.checkAllowed(dataSource);
+  }
+
+  @Override
+  public RowLoad rowLoad(LongConsumer bytesSent) {
+    return new CopySink(bytesSent);
+  }
+
+  @Override
+  public TaskLedger ledger() {
+    return LEDGER;
+  }
+
+  @Override
+  public String tableName(Table table) {
+    return table.qualifiedName();
+  }
+
+  @Override
+  public String quote(String identifier) {
+    return Table.quote(identifier);
+  }
+
+  @Override
+  public boolean uniqueViolation(SQLException e) {
+    return Ledger.UNIQUE_VIOLATION.equals(e.getSQLState());
+  }
+
+  @Override
+  public boolean retriable(SQLException e) {
+    return false; // PostgreSQL's SQLSTATEs say it all
+  }
+
+  @Override
+  public TargetIdentity identity(Connection connection, List<String> qualifiedTables)
+      throws SQLException {
+    return TargetIdentities.of(connection, qualifiedTables);
+  }
+}

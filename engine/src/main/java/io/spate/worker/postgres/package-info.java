@@ -1,0 +1,7 @@
+/**
+ * PostgreSQL as a target: the worker side of the {@link io.spate.worker.target.TargetDialect} seam.
+ * Binary {@code COPY} streamed from generation, the ledger table, the per-transaction trigger and
+ * lock settings. Nothing outside this package and the classes it delegates to speaks PostgreSQL's
+ * load path.
+ */
+package io.spate.worker.postgres;
