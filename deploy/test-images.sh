@@ -225,7 +225,10 @@ podman run --rm --name "$project-submit" --network "$net" -e SPATE_DB_PASSWORD=s
   -v "$root/examples/tpcc.yaml:/etc/spate/fill.yaml:ro" spate-coordinator:0.1.0 \
   submit --bootstrap kafka:9092 --db jdbc:postgresql://postgres:5432/spate --user spate \
   --password-env SPATE_DB_PASSWORD --config /etc/spate/fill.yaml --truncate \
-  >"$cache/fill-containers.log" 2>&1 || fail "the fill failed: $(tail -n 20 "$cache/fill-containers.log")"
+  >"$cache/fill-containers.log" 2>&1 \
+  || fail "the fill failed: $(tail -n 20 "$cache/fill-containers.log")
+$(for w in 1 2; do echo "worker $w's log:"; podman logs --tail 15 "$project-w$w" 2>&1; done)
+postgres's log: $(podman logs --tail 15 "${project}_postgres_1" 2>&1)"
 sed -n '/^table /,/^filled /p' "$cache/fill-containers.log" | sed 's/^/  /'
 checksums spate >"$cache/checksums-containers.txt"
 

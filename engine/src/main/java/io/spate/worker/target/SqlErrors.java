@@ -159,6 +159,23 @@ public final class SqlErrors {
         || sqlState.equals(LOCK_NOT_AVAILABLE);
   }
 
+  /**
+   * {@code e} and each of its causes whose message it does not already carry, as {@code "A: x (B:
+   * y)"}: a pool's "Failed to initialize pool: The connection attempt failed." then names why (an
+   * unknown host, a refused port, a timeout).
+   */
+  public static String withCauses(Throwable e) {
+    StringBuilder s = new StringBuilder(e.toString());
+    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    seen.add(e);
+    for (Throwable t = e.getCause(); t != null && seen.add(t); t = t.getCause()) {
+      if (t.getMessage() == null || !s.toString().contains(t.getMessage())) {
+        s.append(" (").append(t).append(')');
+      }
+    }
+    return s.toString();
+  }
+
   /** The server's message with its detail line (which names the offending key), on one line. */
   public static String describe(SQLException e) {
     if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {

@@ -164,7 +164,9 @@ final class TaskRunner {
         throw new InterruptedException("task " + task.taskId() + " abandoned: " + e.getMessage());
       }
       String message =
-          e instanceof SpateException ? e.getMessage() : "task " + task.taskId() + " - " + e;
+          e instanceof SpateException
+              ? e.getMessage()
+              : "task " + task.taskId() + " - " + SqlErrors.withCauses(e);
       report(task, Type.FAILED, 0, started, message, retriable);
     }
   }

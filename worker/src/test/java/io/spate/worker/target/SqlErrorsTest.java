@@ -1,5 +1,6 @@
 package io.spate.worker.target;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;
 import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import org.junit.jupiter.api.Test;
@@ -93,5 +95,18 @@ class SqlErrorsTest {
     a.addSuppressed(b);
 
     assertFalse(SqlErrors.connectionLost(a));
+  }
+
+  @Test
+  void aFailedPoolNamesWhyTheConnectionFailedOnce() {
+    SQLException connect =
+        new SQLException("The connection attempt failed.", "08001", new UnknownHostException("db"));
+    RuntimeException pool =
+        new RuntimeException("Failed to initialize pool: The connection attempt failed.", connect);
+
+    assertEquals(
+        "java.lang.RuntimeException: Failed to initialize pool: The connection attempt failed."
+            + " (java.net.UnknownHostException: db)",
+        SqlErrors.withCauses(pool));
   }
 }
