@@ -220,6 +220,16 @@ for w in 1 2; do
   done
   say "worker $w from the network: /health $(get "$project-w$w" /health), /ready $(get "$project-w$w" /ready)"
 done
+# Each worker reaches the database by its service name (their first connection is a task's).
+for w in 1 2; do
+  deadline=$((SECONDS + 60))
+  until podman exec "$project-w$w" bash -c 'exec 3<>/dev/tcp/postgres/5432' 2>/dev/null; do
+    [ $SECONDS -lt $deadline ] || fail "worker $w cannot reach postgres:5432; it resolves postgres as:
+$(podman exec "$project-w$w" getent ahosts postgres 2>&1)"
+    sleep 2
+  done
+done
+say "both workers reach postgres:5432"
 say "fill: spate-coordinator submit (tpcc, 1 warehouse) through the 2 worker containers"
 podman run --rm --name "$project-submit" --network "$net" -e SPATE_DB_PASSWORD=spate \
   -v "$root/examples/tpcc.yaml:/etc/spate/fill.yaml:ro" spate-coordinator:0.1.0 \

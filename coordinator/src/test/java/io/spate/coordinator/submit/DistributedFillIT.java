@@ -9,8 +9,6 @@ import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.Messages;
-import io.spate.protocol.message.Topics;
-import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Path;
@@ -58,54 +56,18 @@ class DistributedFillIT {
     return db;
   }
 
-  private static String[] workerArgs(TestDatabase db, String prefix) {
-    return new String[] {
-      "worker",
-      "--bootstrap",
-      TestBroker.shared().bootstrapServers(),
-      "--topic-prefix",
-      prefix,
-      "--db",
-      db.jdbcUrl(),
-      "--user",
-      db.user(),
-      "--threads",
-      "1",
-      "--task-partitions",
-      "6"
-    };
-  }
-
-  /** {@code spate submit} in this JVM; the config only where the database has the TPC-C tables. */
-  private static Fills.Run submit(TestDatabase db, String prefix, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "submit",
-                "--bootstrap",
-                TestBroker.shared().bootstrapServers(),
-                "--topic-prefix",
-                prefix,
-                "--db",
-                db.jdbcUrl(),
-                "--user",
-                db.user(),
-                "--task-partitions",
-                "6"));
-    args.addAll(List.of(extra));
-    return Fills.cli(args.toArray(String[]::new));
-  }
-
   @Test
   void sameBytesAsLocalThroughOneTwoAndThreeWorkerProcesses() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
     List<SpateProcess> workers = new ArrayList<>();
     try (TestDatabase db = schemaDatabase()) {
       for (int n = 1; n <= 3; n++) {
-        workers.add(SpateProcess.start(workerArgs(db, prefix)));
+        workers.add(SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user())));
         WorkerGroup.awaitMembersHoldingPartitions(
-            kafka(prefix), n); // else a fast job ends before the new one joins
-        Fills.Run run = submit(db, prefix, "--config", config, "--truncate");
+            SharedBrokerRuns.kafka(prefix), n); // else a fast job ends before the new one joins
+        Fills.Run run =
+            SharedBrokerRuns.submit(
+                prefix, db.jdbcUrl(), db.user(), "--config", config, "--truncate");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(
             run.out()
@@ -150,8 +112,9 @@ class DistributedFillIT {
       local.execute(io.spate.coordinator.local.StructuresFillIT.SCHEMA);
       db.execute(io.spate.coordinator.local.StructuresFillIT.SCHEMA);
       Fills.local(local, rows);
-      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
-        Fills.Run run = submit(db, prefix, rows);
+      try (SpateProcess worker =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
+        Fills.Run run = SharedBrokerRuns.submit(prefix, db.jdbcUrl(), db.user(), rows);
         assertEquals(0, run.exitCode(), run.err());
       }
       assertEquals(Fills.checksums(local), Fills.checksums(db));
@@ -165,8 +128,10 @@ class DistributedFillIT {
     try (TestDatabase local = TestDatabase.withFixtureSchema("multischema.sql");
         TestDatabase db = TestDatabase.withFixtureSchema("multischema.sql")) {
       Fills.local(local, "--task-rows", "300");
-      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
-        Fills.Run run = submit(db, prefix, "--task-rows", "300");
+      try (SpateProcess worker =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
+        Fills.Run run =
+            SharedBrokerRuns.submit(prefix, db.jdbcUrl(), db.user(), "--task-rows", "300");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().contains("schemas: app, billing, public"), run.err());
       }
@@ -187,7 +152,8 @@ class DistributedFillIT {
       // Each victim works alone, task after task, so a kill right after its STARTED event lands
       // inside a task. The first dies in its first task; the second, which takes the first's
       // partitions, dies in the task after one it finished; a survivor finishes what both left.
-      SpateProcess first = SpateProcess.start(workerArgs(db, prefix));
+      SpateProcess first =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()));
       SpateProcess second = null;
       String firstId = first.workerId();
       String secondId;
@@ -196,20 +162,21 @@ class DistributedFillIT {
           new Thread(
               () ->
                   submitResult =
-                      submit(
-                          db,
+                      SharedBrokerRuns.submit(
                           prefix,
+                          db.jdbcUrl(),
+                          db.user(),
                           "--rows",
                           "big_t=" + rows,
                           "--task-rows",
                           String.valueOf(taskRows)));
       submitter.start();
-      try (EventTail events = new EventTail(kafka(prefix))) {
+      try (EventTail events = new EventTail(SharedBrokerRuns.kafka(prefix))) {
         events.await(
             e -> e.workerId().equals(firstId) && e.type() == EventMessage.Type.STARTED,
             Duration.ofSeconds(90));
         first.kill();
-        second = SpateProcess.start(workerArgs(db, prefix));
+        second = SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()));
         secondId = second.workerId();
         events.await(
             e -> e.workerId().equals(secondId) && e.type() == EventMessage.Type.SUCCEEDED,
@@ -225,7 +192,8 @@ class DistributedFillIT {
           second.kill();
         }
       }
-      try (SpateProcess survivor = SpateProcess.start(workerArgs(db, prefix))) {
+      try (SpateProcess survivor =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
         submitter.join(Duration.ofMinutes(3).toMillis());
         assertEquals(0, submitResult.exitCode(), submitResult.err());
         recovery.finished("worker kill -9 twice in one job");
@@ -270,7 +238,8 @@ class DistributedFillIT {
   void coordinatorKilledMidJobIsReplacedAndTheJobCompletes() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
     try (TestDatabase db = schemaDatabase();
-        SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+        SpateProcess worker =
+            SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
       Recovery recovery = Recovery.start();
       String jobId;
       try (SpateProcess coordinator =
@@ -331,7 +300,8 @@ class DistributedFillIT {
       Path bad = java.nio.file.Files.createTempFile("bad", ".yaml");
       java.nio.file.Files.writeString(
           bad, "tables: {t: {rows: 300, columns: {v: {value: \"-1\"}}}}\n");
-      try (SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
+      try (SpateProcess worker =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
         long started = System.nanoTime();
         Fills.Run run =
             Fills.cli(
@@ -379,8 +349,11 @@ class DistributedFillIT {
   void unknownTargetOnTheWorkerFailsTheJobNamingIt() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
-        SpateProcess worker = SpateProcess.start(workerArgs(db, prefix))) {
-      Fills.Run run = submit(db, prefix, "--target", "warehouse-eu", "--rows", "big_t=100");
+        SpateProcess worker =
+            SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
+      Fills.Run run =
+          SharedBrokerRuns.submit(
+              prefix, db.jdbcUrl(), db.user(), "--target", "warehouse-eu", "--rows", "big_t=100");
       assertNotEquals(0, run.exitCode());
       assertTrue(run.err().contains("unknown target 'warehouse-eu'"), run.err());
     }
@@ -389,22 +362,19 @@ class DistributedFillIT {
   // ---- helpers reading the events topic
   // ----------------------------------------------------------
 
-  private static KafkaSettings kafka(String prefix) {
-    return KafkaSettings.of(
-        TestBroker.shared().bootstrapServers(),
-        null,
-        new Topics("spate.jobs", "spate.tasks", "spate.events", 6).prefixed(prefix));
-  }
-
   @Test
   void twoIdleWorkersEachGetHalfOfATablesTasks() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
-        SpateProcess a = SpateProcess.start(workerArgs(db, prefix));
-        SpateProcess b = SpateProcess.start(workerArgs(db, prefix))) {
-      WorkerGroup.awaitMembersHoldingPartitions(kafka(prefix), 2);
+        SpateProcess a =
+            SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()));
+        SpateProcess b =
+            SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
+      WorkerGroup.awaitMembersHoldingPartitions(SharedBrokerRuns.kafka(prefix), 2);
 
-      Fills.Run run = submit(db, prefix, "--rows", "big_t=8000", "--task-rows", "1000");
+      Fills.Run run =
+          SharedBrokerRuns.submit(
+              prefix, db.jdbcUrl(), db.user(), "--rows", "big_t=8000", "--task-rows", "1000");
 
       assertEquals(0, run.exitCode(), run.err());
       assertEquals(
@@ -419,7 +389,9 @@ class DistributedFillIT {
   /** Every task the worker reported as started. */
   private static Set<String> startedBy(String prefix, String workerId) {
     Set<String> started = new HashSet<>();
-    for (var r : TopicReader.readAll(kafka(prefix), kafka(prefix).topics().events())) {
+    for (var r :
+        TopicReader.readAll(
+            SharedBrokerRuns.kafka(prefix), SharedBrokerRuns.kafka(prefix).topics().events())) {
       EventMessage e = Messages.decodeEvent(r.value());
       if (e.workerId().equals(workerId) && e.type() == EventMessage.Type.STARTED) {
         started.add(e.taskId());
@@ -433,7 +405,10 @@ class DistributedFillIT {
     Set<String> seen = new HashSet<>();
     Await.until(
         () -> {
-          for (var r : TopicReader.readAll(kafka(prefix), kafka(prefix).topics().events())) {
+          for (var r :
+              TopicReader.readAll(
+                  SharedBrokerRuns.kafka(prefix),
+                  SharedBrokerRuns.kafka(prefix).topics().events())) {
             EventMessage e = Messages.decodeEvent(r.value());
             if (e.type() == EventMessage.Type.SUCCEEDED) {
               seen.add(e.taskId());

@@ -7,11 +7,7 @@ import io.spate.coordinator.mariadb.MariaDbFill;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.coordinator.testing.TestMariaDb;
 import io.spate.protocol.message.EventMessage;
-import io.spate.protocol.message.Topics;
-import io.spate.worker.kafka.KafkaSettings;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +31,11 @@ class MariaDbDistributedIT {
       local = MariaDbFill.checksums(db);
     }
     try (TestMariaDb db = TestMariaDb.withSchema(Fills.example("schemas/tpcc-mysql.sql"));
-        SpateProcess a = SpateProcess.start(workerArgs(db, prefix));
-        SpateProcess b = SpateProcess.start(workerArgs(db, prefix))) {
-      WorkerGroup.awaitMembersHoldingPartitions(kafka(prefix), 2);
-      Fills.Run run = submit(db, prefix, "--config", config);
+        SpateProcess a = SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), "root"));
+        SpateProcess b =
+            SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), "root"))) {
+      WorkerGroup.awaitMembersHoldingPartitions(SharedBrokerRuns.kafka(prefix), 2);
+      Fills.Run run = SharedBrokerRuns.submit(prefix, db.jdbcUrl(), "root", "--config", config);
       assertEquals(0, run.exitCode(), run.err() + run.out());
       assertEquals(local, MariaDbFill.checksums(db), "two workers through Kafka");
       assertEquals(
@@ -58,12 +55,14 @@ class MariaDbDistributedIT {
     }
     try (TestMariaDb db = TestMariaDb.create()) {
       db.execute(SINGLE);
-      SpateProcess victim = SpateProcess.start(workerArgs(db, prefix));
+      SpateProcess victim =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), "root"));
       String victimId = victim.workerId();
       Fills.Run[] result = new Fills.Run[1];
-      Thread submitter = new Thread(() -> result[0] = submit(db, prefix, rows));
+      Thread submitter =
+          new Thread(() -> result[0] = SharedBrokerRuns.submit(prefix, db.jdbcUrl(), "root", rows));
       submitter.start();
-      try (EventTail events = new EventTail(kafka(prefix))) {
+      try (EventTail events = new EventTail(SharedBrokerRuns.kafka(prefix))) {
         events.await(
             e -> e.workerId().equals(victimId) && e.type() == EventMessage.Type.STARTED,
             Duration.ofSeconds(90));
@@ -71,55 +70,12 @@ class MariaDbDistributedIT {
       } finally {
         victim.kill();
       }
-      try (SpateProcess survivor = SpateProcess.start(workerArgs(db, prefix))) {
+      try (SpateProcess survivor =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), "root"))) {
         submitter.join(Duration.ofMinutes(3).toMillis());
         assertEquals(0, result[0].exitCode(), result[0].err());
       }
       assertEquals(local, MariaDbFill.checksums(db), "after a worker killed mid-task");
     }
-  }
-
-  private static String[] workerArgs(TestMariaDb db, String prefix) {
-    return new String[] {
-      "worker",
-      "--bootstrap",
-      TestBroker.shared().bootstrapServers(),
-      "--topic-prefix",
-      prefix,
-      "--db",
-      db.jdbcUrl(),
-      "--user",
-      "root",
-      "--threads",
-      "1",
-      "--task-partitions",
-      "6"
-    };
-  }
-
-  private static Fills.Run submit(TestMariaDb db, String prefix, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "submit",
-                "--bootstrap",
-                TestBroker.shared().bootstrapServers(),
-                "--topic-prefix",
-                prefix,
-                "--db",
-                db.jdbcUrl(),
-                "--user",
-                "root",
-                "--task-partitions",
-                "6"));
-    args.addAll(List.of(extra));
-    return Fills.cli(args.toArray(String[]::new));
-  }
-
-  private static KafkaSettings kafka(String prefix) {
-    return KafkaSettings.of(
-        TestBroker.shared().bootstrapServers(),
-        null,
-        new Topics("spate.jobs", "spate.tasks", "spate.events", 6).prefixed(prefix));
   }
 }
