@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
@@ -99,6 +100,44 @@ class DatabaseFaultsIT {
   @Test
   void distributedFillRidesOutARestartDuringTheCoordinatorsAnalyze() throws Exception {
     rideOutAtTheFinish("database restart at ANALYZE (distributed)", DatabaseFaultsIT::distributed);
+  }
+
+  /**
+   * The tasks are published, then the database goes down before any worker runs: the worker that
+   * starts meanwhile opens its pool with its first task, finds no server, and waits for it like for
+   * an outage mid-load instead of failing the task.
+   */
+  @Test
+  void aWorkerRidesOutADatabaseThatIsDownWhenItFirstConnects() throws Exception {
+    try (TestDatabase db = cluster.createDatabase()) {
+      db.executeFile(TestDatabase.fixtureSchema("single.sql"));
+      String prefix = TestBroker.uniqueTopicPrefix();
+      CompletableFuture<Fills.Run> submit =
+          CompletableFuture.supplyAsync(
+              () -> SharedBrokerRuns.submit(prefix, db.jdbcUrl(), db.user(), FILL));
+      KafkaSettings kafka = SharedBrokerRuns.kafka(prefix);
+      Await.until(
+          () -> running(submit) && !TopicReader.readAll(kafka, kafka.topics().tasks()).isEmpty(),
+          Duration.ofSeconds(60),
+          "the job's tasks published");
+      cluster.stop();
+      Recovery recovery = Recovery.start();
+      try (SpateProcess worker =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
+        Await.until(
+            () -> worker.output().contains("connecting to the target"),
+            Duration.ofSeconds(60),
+            "the worker waiting for the database with its first task");
+        cluster.start();
+        recovery.faultEnded();
+        Fills.Run run = ended(submit, recovery, "database down at the worker's first task");
+        assertFilledAsExpected(db, run);
+        assertEquals(
+            0L,
+            db.queryLong("SELECT count(*) FROM spate.ledger WHERE attempt > 1"),
+            "no task failed and was published again:\n" + worker.output());
+      }
+    }
   }
 
   /** How a scenario fills: starts the fill and returns its result once it has ended. */

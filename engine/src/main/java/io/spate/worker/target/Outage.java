@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The work must be safe to run again: each run opens its own transaction, and a task's starts
  * with the ledger check, so a commit that reached the server before the connection died is not
- * repeated. This is for losing a database that was reached: a command's first connection still
- * fails at once on a wrong URL (bad input is not retried).
+ * repeated. This is for losing a database that was reached, and for a worker's first connection
+ * with a task (the coordinator reached the database to plan it): a command's own first connection
+ * still fails at once on a wrong URL (bad input is not retried).
  *
  * <p>An outage is logged twice: when it starts (what waits, for which database, the error and how
  * long it will wait at most) and when the database answers again. Instances are immutable and

@@ -117,8 +117,14 @@ final class TaskRunner {
     }
     Reporter reporter = new Reporter(task, started);
     try {
-      DataSource target = targets.dataSource(job.target());
       Outage atTarget = outage.at("target \"" + job.target() + "\"");
+      // The pool opens with the target's first task: a database that cannot be reached then is an
+      // outage like one mid-load, not a failed task.
+      DataSource target =
+          atTarget.rideOut(
+              "task " + task.taskId() + ": connecting to the target",
+              reached -> targets.dataSource(job.target()),
+              () -> {});
       Optional<String> refusal =
           atTarget.rideOut(
               "task " + task.taskId() + ": reading the target's catalog",
