@@ -119,6 +119,7 @@ class ModuleBoundariesTest {
         .dependOnClassesThat(
             resideInAPackage("io.spate.worker..")
                 .and(not(embeddedWorkerFor(".demo")))
+                .and(not(candidateLoad()))
                 .and(
                     not(
                         resideInAnyPackage(
@@ -130,8 +131,20 @@ class ModuleBoundariesTest {
                             "io.spate.worker.cli",
                             "io.spate.worker.settings"))))
         .because(
-            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine and its COPY encoding (the planner has the server judge candidate rows), the worker command it registers, its graceful stop and the settings' declarations")
+            "the worker's consume loop, metrics and health server are its own internals; the coordinator shares only the Kafka settings, the targets, the exactly-once task run, the engine and its COPY encoding and LOAD DATA streaming (the planner has the server judge candidate rows), the worker command it registers, its graceful stop and the settings' declarations")
         .check(classes);
+  }
+
+  /**
+   * MariaDB's judging of candidate rows for unread CHECKs loads them as a fill does, with the
+   * worker's {@code LOAD DATA} streaming.
+   */
+  private static DescribedPredicate<JavaClass> candidateLoad() {
+    return DescribedPredicate.describe(
+        "the LOAD DATA streaming MariaDB's candidate rows go in with",
+        c ->
+            c.getName().equals("io.spate.worker.mariadb.LoadData")
+                || c.getName().equals("io.spate.worker.mariadb.RowSource"));
   }
 
   /**

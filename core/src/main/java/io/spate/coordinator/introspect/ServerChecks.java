@@ -1,22 +1,15 @@
 package io.spate.coordinator.introspect;
 
-import io.spate.coordinator.plan.CheckServer;
-import io.spate.protocol.plan.FillPlan;
-import io.spate.protocol.plan.TablePlan;
+import io.spate.coordinator.target.TableCheckServer;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.worker.encode.CopyBinaryWriter;
-import io.spate.worker.generate.Engine;
 import io.spate.worker.generate.SlotCursor;
 import io.spate.worker.generate.TableEngine;
-import io.spate.worker.target.SqlErrors;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -24,23 +17,19 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * The target database judging candidate rows for a CHECK Spate cannot read: the worker's engine
- * writes the candidates, in binary COPY, into a temporary table of the checked columns' own types,
- * and one query returns, in slot order, the rows for which the condition is not false.
+ * PostgreSQL judging candidate rows for a CHECK Spate cannot read: the worker's engine writes the
+ * candidates, in binary COPY, into a temporary table of the checked columns' own types, and one
+ * query returns, in slot order, the rows for which the condition is not false.
  *
  * <p>Invariant: nothing outlives the call. All of it runs in one transaction that is rolled back
- * (back to a savepoint, inside a caller's transaction; the temporary table is also dropped on
- * commit), so the target's tables are never written. The transaction pins the settings that shape
- * text output (UTC, ISO dates, exact floats), so the returned text is the same on any session and
- * reads back as the same value.
+ * ({@link TableCheckServer}; the temporary table is also dropped on commit), so the target's tables
+ * are never written. The transaction pins the settings that shape text output (UTC, ISO dates,
+ * exact floats), so the returned text is the same on any session and reads back as the same value.
  */
-public final class ServerChecks implements CheckServer {
+public final class ServerChecks extends TableCheckServer {
 
   private static final String CANDIDATES = "spate_check_candidates";
   private static final String ORDINAL = "spate_check_ordinal";
-
-  private final Connection connection;
-  private final Consumer<String> notes;
 
   /**
    * @param connection the target, where the schema was read (so a CHECK's text names its functions
@@ -48,78 +37,36 @@ public final class ServerChecks implements CheckServer {
    * @param notes where the planner's lines about pools go
    */
   public ServerChecks(Connection connection, Consumer<String> notes) {
-    this.connection = connection;
-    this.notes = notes;
+    super(connection, notes);
   }
 
   @Override
-  public void note(String line) {
-    notes.accept(line);
-  }
-
-  @Override
-  public List<String[]> passing(FillPlan candidates, String condition) {
-    TablePlan plan = candidates.tables().getFirst();
-    TableEngine engine = new Engine(candidates).table(plan.name());
-    List<Column> columns =
-        engine.columnNames().stream().map(c -> plan.table().column(c).orElseThrow()).toList();
+  protected List<String[]> judge(TableEngine engine, List<Column> columns, String condition)
+      throws SQLException {
     String names =
         columns.stream().map(c -> Table.quote(c.name())).collect(Collectors.joining(", "));
-    try {
-      // a caller's open transaction goes on: only what follows its savepoint is undone
-      boolean autoCommit = connection.getAutoCommit();
-      connection.setAutoCommit(false);
-      Savepoint callers = autoCommit ? null : connection.setSavepoint();
-      try (Statement s = connection.createStatement()) {
-        s.execute("SET LOCAL TimeZone = 'UTC'");
-        s.execute("SET LOCAL DateStyle = 'ISO, YMD'");
-        s.execute("SET LOCAL IntervalStyle = 'postgres'");
-        s.execute("SET LOCAL extra_float_digits = 3");
-        s.execute(
-            "CREATE TEMPORARY TABLE "
-                + CANDIDATES
-                + " ON COMMIT DROP AS SELECT "
-                + names
-                + " FROM "
-                + plan.table().qualifiedName()
-                + " WITH NO DATA");
-        s.execute(
-            "ALTER TABLE "
-                + CANDIDATES
-                + " ADD COLUMN "
-                + ORDINAL
-                + " bigint GENERATED ALWAYS AS IDENTITY");
-        copy(engine, plan.rows(), names);
-        List<String[]> rows = new ArrayList<>();
-        try (ResultSet rs =
-            s.executeQuery(
-                "SELECT "
-                    + columns.stream().map(ServerChecks::asText).collect(Collectors.joining(", "))
-                    + " FROM "
-                    + CANDIDATES
-                    + " WHERE "
-                    + condition
-                    + " ORDER BY "
-                    + ORDINAL)) {
-          while (rs.next()) {
-            String[] row = new String[columns.size()];
-            for (int i = 0; i < row.length; i++) {
-              row[i] = rs.getString(i + 1);
-            }
-            rows.add(row);
-          }
-        }
-        return rows;
-      } finally {
-        if (callers == null) {
-          connection.rollback();
-          connection.setAutoCommit(true);
-        } else {
-          connection.rollback(callers);
-        }
-      }
-    } catch (SQLException e) {
-      throw SqlErrors.classify("judging " + plan.rows() + " candidate rows", e);
+    try (Statement s = connection.createStatement()) {
+      s.execute("SET LOCAL TimeZone = 'UTC'");
+      s.execute("SET LOCAL DateStyle = 'ISO, YMD'");
+      s.execute("SET LOCAL IntervalStyle = 'postgres'");
+      s.execute("SET LOCAL extra_float_digits = 3");
+      s.execute(
+          "CREATE TEMPORARY TABLE "
+              + CANDIDATES
+              + " ON COMMIT DROP AS SELECT "
+              + names
+              + " FROM "
+              + engine.plan().table().qualifiedName()
+              + " WITH NO DATA");
+      s.execute(
+          "ALTER TABLE "
+              + CANDIDATES
+              + " ADD COLUMN "
+              + ORDINAL
+              + " bigint GENERATED ALWAYS AS IDENTITY");
+      copy(engine, engine.plan().rows(), names);
+      return selectPassing(
+          s, columns.stream().map(ServerChecks::asText).toList(), CANDIDATES, condition, ORDINAL);
     }
   }
 

@@ -39,8 +39,8 @@ import javax.sql.DataSource;
  * guarantee as on PostgreSQL. These servers cannot silence triggers for a session: user triggers
  * fire, and {@code --disable-triggers} is refused.
  *
- * <p>CHECKs Spate cannot read are not judged by the server here (PostgreSQL's server-decided
- * pools): planning fails naming the CHECK and the table, and the config gives that column's values.
+ * <p>CHECKs Spate cannot read are judged by the server ({@link MariaDbServerChecks}), as on
+ * PostgreSQL: the columns they name draw from pools of candidates the server accepted.
  */
 public final class MariaDbSteps implements TargetSteps {
 
@@ -62,23 +62,7 @@ public final class MariaDbSteps implements TargetSteps {
 
   @Override
   public CheckServer checkServer(Connection connection, Consumer<String> notes) {
-    return new CheckServer() {
-      @Override
-      public List<String[]> passing(FillPlan candidates, String condition) {
-        throw new SpateException(
-            "table "
-                + candidates.tables().getFirst().name()
-                + " has a CHECK Spate cannot read: "
-                + condition
-                + "; on MariaDB/MySQL the server does not judge candidate rows, so give the"
-                + " columns it names their values in the config (values:, min/max)");
-      }
-
-      @Override
-      public void note(String line) {
-        notes.accept(line);
-      }
-    };
+    return new MariaDbServerChecks(connection, notes);
   }
 
   @Override
