@@ -33,6 +33,18 @@ public final class Fills {
 
   private Fills() {}
 
+  /**
+   * The DDL giving {@code role} the {@code tables} (so their sequences too) and the right to create
+   * Spate's ledger schema in {@code db}: a role that owns its application's tables, nothing more.
+   */
+  public static String ownedBy(String role, TestDatabase db, String... tables) {
+    StringBuilder ddl = new StringBuilder();
+    for (String table : tables) {
+      ddl.append("ALTER TABLE ").append(table).append(" OWNER TO ").append(role).append("; ");
+    }
+    return ddl + "GRANT CREATE ON DATABASE " + db.name() + " TO " + role + ";";
+  }
+
   /** What one CLI run printed and returned. */
   public record Run(int exitCode, String out, String err) {}
 

@@ -182,7 +182,9 @@ class ReferenceFormsFillIT {
     TestDatabase db = TestDatabase.create();
     try (TestDatabase asSuperuser = Fills.filledValidly("cycle-deferrable.sql")) {
       db.execute("CREATE ROLE " + role + " LOGIN");
-      db.execute(Fills.schema("cycle-deferrable.sql") + ownedBy(role, db));
+      db.execute(
+          Fills.schema("cycle-deferrable.sql")
+              + Fills.ownedBy(role, db, "store", "staff", "rental"));
       List<String> constraints = Fills.constraints(db);
 
       Fills.Run run =
@@ -216,21 +218,6 @@ class ReferenceFormsFillIT {
     }
   }
 
-  /** The DDL giving {@code role} the fixture's tables and the right to create Spate's ledger. */
-  private static String ownedBy(String role, TestDatabase db) {
-    return "ALTER TABLE store OWNER TO "
-        + role
-        + "; ALTER TABLE staff OWNER TO "
-        + role
-        + "; ALTER TABLE rental OWNER TO "
-        + role
-        + "; GRANT CREATE ON DATABASE "
-        + db.name()
-        + " TO "
-        + role
-        + ";";
-  }
-
   @Test
   void aCycleOfNotNullForeignKeysIsAnErrorNamingTheGrantOrTheDdlForARoleThatMayNotSwitchChecksOff()
       throws Exception {
@@ -238,7 +225,8 @@ class ReferenceFormsFillIT {
     TestDatabase db = TestDatabase.create();
     try {
       db.execute("CREATE ROLE " + role + " LOGIN");
-      db.execute(Fills.schema("cycle-not-null.sql") + ownedBy(role, db));
+      db.execute(
+          Fills.schema("cycle-not-null.sql") + Fills.ownedBy(role, db, "store", "staff", "rental"));
 
       Fills.Run run = Fills.cli("local", "--db", db.jdbcUrl(), "--user", role);
 
