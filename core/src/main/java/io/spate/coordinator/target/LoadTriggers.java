@@ -69,6 +69,24 @@ public record LoadTriggers(Triggers.Mode mode, String description) {
    * (the user's {@code --disable-triggers}) triggers are off, or this fails naming what to grant.
    */
   public static LoadTriggers choose(DataSource dataSource, FillPlan plan, boolean disableTriggers) {
+    LoadTriggers chosen = chooseMode(dataSource, plan, disableTriggers);
+    String joint =
+        plan.tables().stream()
+            .filter(t -> !t.joint().isEmpty())
+            .map(t -> t.name() + " with " + String.join(", ", t.joint()))
+            .collect(Collectors.joining("; "));
+    return joint.isEmpty()
+        ? chosen
+        : new LoadTriggers(
+            chosen.mode,
+            chosen.description
+                + "; cycles closed by a DEFERRABLE foreign key load in one transaction each,"
+                + " checked at its commit: "
+                + joint);
+  }
+
+  private static LoadTriggers chooseMode(
+      DataSource dataSource, FillPlan plan, boolean disableTriggers) {
     if (disableTriggers) {
       Triggers.checkAllowed(dataSource);
       return new LoadTriggers(
