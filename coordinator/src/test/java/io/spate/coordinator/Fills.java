@@ -45,6 +45,13 @@ public final class Fills {
     return ddl + "GRANT CREATE ON DATABASE " + db.name() + " TO " + role + ";";
   }
 
+  /** Drops {@code role}, which must own nothing (drop the databases it owned objects in first). */
+  public static void dropRole(String role) {
+    try (TestDatabase other = TestDatabase.create()) {
+      other.execute("DROP ROLE IF EXISTS " + role);
+    }
+  }
+
   /** What one CLI run printed and returned. */
   public record Run(int exitCode, String out, String err) {}
 

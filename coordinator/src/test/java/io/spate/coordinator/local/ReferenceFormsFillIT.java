@@ -223,9 +223,7 @@ class ReferenceFormsFillIT {
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM store"));
     } finally {
       db.close(); // the role owns nothing once its database is gone
-      try (TestDatabase other = TestDatabase.create()) {
-        other.execute("DROP ROLE IF EXISTS " + role);
-      }
+      Fills.dropRole(role);
     }
   }
 
@@ -270,9 +268,7 @@ class ReferenceFormsFillIT {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM staff"), "the DDL named is enough");
     } finally {
       db.close(); // the role owns nothing once its database is gone
-      try (TestDatabase other = TestDatabase.create()) {
-        other.execute("DROP ROLE IF EXISTS " + role);
-      }
+      Fills.dropRole(role);
     }
   }
 }

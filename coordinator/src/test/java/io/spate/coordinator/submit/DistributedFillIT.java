@@ -79,6 +79,11 @@ class DistributedFillIT {
 
   /** {@code spate submit} in this JVM; the config only where the database has the TPC-C tables. */
   private static Fills.Run submit(TestDatabase db, String prefix, String... extra) {
+    return submitAs(db.user(), db, prefix, extra);
+  }
+
+  /** {@link #submit} connecting to the database as {@code user}. */
+  private static Fills.Run submitAs(String user, TestDatabase db, String prefix, String... extra) {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -90,7 +95,7 @@ class DistributedFillIT {
                 "--db",
                 db.jdbcUrl(),
                 "--user",
-                db.user(),
+                user,
                 "--task-partitions",
                 "6"));
     args.addAll(List.of(extra));
@@ -177,19 +182,7 @@ class DistributedFillIT {
       String workerId;
       try (SpateProcess w = SpateProcess.start(worker)) {
         workerId = w.workerId();
-        Fills.Run run =
-            Fills.cli(
-                "submit",
-                "--bootstrap",
-                TestBroker.shared().bootstrapServers(),
-                "--topic-prefix",
-                prefix,
-                "--db",
-                db.jdbcUrl(),
-                "--user",
-                role,
-                "--task-rows",
-                "300");
+        Fills.Run run = submitAs(role, db, prefix, "--task-rows", "300");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().contains("this role may not set session_replication_role"), run.err());
       }
@@ -203,9 +196,7 @@ class DistributedFillIT {
           "one task of the worker wrote the cycle's 2000 rows");
     } finally {
       db.close(); // the role owns nothing once its database is gone
-      try (TestDatabase other = TestDatabase.create()) {
-        other.execute("DROP ROLE IF EXISTS " + role);
-      }
+      Fills.dropRole(role);
     }
   }
 
