@@ -33,6 +33,25 @@ public final class Fills {
 
   private Fills() {}
 
+  /**
+   * The DDL giving {@code role} the {@code tables} (so their sequences too) and the right to create
+   * Spate's ledger schema in {@code db}: a role that owns its application's tables, nothing more.
+   */
+  public static String ownedBy(String role, TestDatabase db, String... tables) {
+    StringBuilder ddl = new StringBuilder();
+    for (String table : tables) {
+      ddl.append("ALTER TABLE ").append(table).append(" OWNER TO ").append(role).append("; ");
+    }
+    return ddl + "GRANT CREATE ON DATABASE " + db.name() + " TO " + role + ";";
+  }
+
+  /** Drops {@code role}, which must own nothing (drop the databases it owned objects in first). */
+  public static void dropRole(String role) {
+    try (TestDatabase other = TestDatabase.create()) {
+      other.execute("DROP ROLE IF EXISTS " + role);
+    }
+  }
+
   /** What one CLI run printed and returned. */
   public record Run(int exitCode, String out, String err) {}
 

@@ -345,16 +345,17 @@ public final class DistributedFill implements AutoCloseable {
     lastEventNanos = at;
   }
 
-  /** Marks a table finished (at {@code atNanos}) and ANALYZEs it in the background. */
+  /**
+   * Marks a table finished (at {@code atNanos}), with the other tables of the joint group it leads,
+   * and ANALYZEs them in the background. A table with no rows has nothing to finish.
+   */
   private void finishTable(String table, long atNanos) {
-    TablePlan plan = job.plan().table(table);
-    if (plan.rows() > 0) { // a table with no rows has no progress line and nothing to ANALYZE
-      progress.table(table).markFinished(atNanos);
+    for (TablePlan plan : progress.markFinished(table, atNanos)) {
       finishing.add(
           finisher.submit(
               () ->
                   outage.rideOut(
-                      "job " + job.jobId() + ": sequences and ANALYZE of " + table,
+                      "job " + job.jobId() + ": sequences and ANALYZE of " + plan.name(),
                       () -> steps().finish(target, plan))));
     }
   }

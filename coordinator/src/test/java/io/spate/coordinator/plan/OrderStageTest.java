@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.config.TableConfig;
 import io.spate.protocol.error.Problems;
+import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import java.util.List;
@@ -87,6 +88,54 @@ class OrderStageTest {
     assertEquals(List.of(List.of("a"), List.of("b"), List.of("c")), order.levels());
     assertEquals(Set.of("a_b"), order.uncheckedOf("a"));
     assertEquals(Set.of(), order.deferredOf("a"));
+  }
+
+  @Test
+  void aCycleOfNotNullForeignKeysClosedByADeferrableOneIsAJointGroupLedByItsLastTable() {
+    Problems problems = new Problems();
+    Order order = OrderStage.run(deferrableCycle(), NO_CONFIG, problems);
+    assertTrue(problems.isEmpty(), problems.list()::toString);
+    assertEquals(
+        List.of(List.of("x"), List.of("b"), List.of("a"), List.of("c"), List.of("d")),
+        order.levels());
+    assertEquals(Set.of(), order.uncheckedOf("a"), "a_b is first but not deferrable; b_c is");
+    assertEquals(List.of("b", "a"), order.jointOf("c"), "c loads b then a, then its own rows");
+    assertEquals(List.of("x"), order.waitsFor("c"), "the leader waits for the group's outside");
+    assertEquals(List.of("c"), order.waitsFor("a"));
+    assertEquals(List.of("c"), order.waitsFor("b"));
+    assertEquals(List.of("c"), order.waitsFor("d"));
+    assertEquals(List.of(), order.jointOf("a"));
+  }
+
+  /**
+   * a -> b -> c -> a, all NOT NULL, only b_c deferrable; c also references x, and d hangs below c.
+   */
+  static Schema deferrableCycle() {
+    return new Schema(
+        List.of(
+            table(
+                "a",
+                List.of(integer("id"), integer("b_id")),
+                List.of("id"),
+                List.of(fk("a_b", List.of("b_id"), "b", List.of("id")))),
+            table(
+                "b",
+                List.of(integer("id"), integer("c_id")),
+                List.of("id"),
+                List.of(new ForeignKey("b_c", List.of("c_id"), "c", List.of("id"), true))),
+            table(
+                "c",
+                List.of(integer("id"), integer("a_id"), integer("x_id")),
+                List.of("id"),
+                List.of(
+                    fk("c_a", List.of("a_id"), "a", List.of("id")),
+                    fk("c_x", List.of("x_id"), "x", List.of("id")))),
+            table("x", List.of(integer("id")), List.of("id"), List.of()),
+            table(
+                "d",
+                List.of(integer("id"), integer("c_id")),
+                List.of("id"),
+                List.of(fk("d_c", List.of("c_id"), "c", List.of("id"))))));
   }
 
   /** A cycle whose only nullable edge is in a key (b's key holds a_id), and another one outside. */

@@ -369,6 +369,25 @@ class PlannerTest {
   }
 
   @Test
+  void aJointGroupIsLoadedByOneTaskOfItsLeaderAndItsOtherTablesWaitForIt() {
+    FillPlan plan =
+        Planner.plan(
+            OrderStageTest.deferrableCycle(),
+            FillSettings.of(FillConfig.EMPTY, null, null, 100L, Map.of()));
+    assertEquals(List.of("b", "a"), plan.table("c").joint());
+    assertEquals(List.of("x"), plan.table("c").after());
+    assertEquals(List.of("c"), plan.table("a").after());
+    assertEquals(
+        List.of("c[0,1000)"),
+        plan.tasks().stream()
+            .map(Task::id)
+            .filter(id -> !id.startsWith("x") && !id.startsWith("d"))
+            .toList(),
+        "one task, whatever the task size, for the group's 3000 rows");
+    assertEquals(new ColumnPlan.Reference("c_id", "b_c", "id"), plan.table("b").column("c_id"));
+  }
+
+  @Test
   void rowsOnTheCommandLineForAPerParentTableIsReported() {
     SpateException e =
         planFails(

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -119,6 +120,40 @@ class DistributedFillIT {
       }
       assertEquals(Fills.checksums(local), Fills.checksums(db));
       assertEquals(0L, db.queryLong("SELECT count(*) FROM department WHERE head_id IS NULL"));
+    }
+  }
+
+  @Test
+  void aDeferrableCycleThroughAWorkerAsARoleThatMayNotSwitchChecksOffGivesTheLocalBytes()
+      throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    String role = "spate_it_defer_" + UUID.randomUUID().toString().substring(0, 8);
+    TestDatabase db = TestDatabase.create();
+    try (TestDatabase local = Fills.filledValidly("cycle-deferrable.sql", "--task-rows", "300")) {
+      db.execute("CREATE ROLE " + role + " LOGIN");
+      db.execute(
+          Fills.schema("cycle-deferrable.sql")
+              + Fills.ownedBy(role, db, "store", "staff", "rental"));
+      List<String> constraints = Fills.constraints(db);
+      String[] worker = SharedBrokerRuns.worker(prefix, db.jdbcUrl(), role);
+      String workerId;
+      try (SpateProcess w = SpateProcess.start(worker)) {
+        workerId = w.workerId();
+        Fills.Run run = SharedBrokerRuns.submit(prefix, db.jdbcUrl(), role, "--task-rows", "300");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("this role may not set session_replication_role"), run.err());
+      }
+      Fills.assertValid(db, constraints);
+      assertEquals(Fills.checksums(local), Fills.checksums(db));
+      assertEquals(
+          workerId + " 2000",
+          db.queryString(
+              "SELECT string_agg(worker_id || ' ' || rows, ', ') FROM spate.ledger"
+                  + " WHERE task_id NOT LIKE 'rental%'"),
+          "one task of the worker wrote the cycle's 2000 rows");
+    } finally {
+      db.close(); // the role owns nothing once its database is gone
+      Fills.dropRole(role);
     }
   }
 

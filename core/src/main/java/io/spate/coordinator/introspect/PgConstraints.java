@@ -34,7 +34,7 @@ final class PgConstraints {
   private static final String CONSTRAINTS_SQL =
       CatalogQuery.TABLES_AND_PARTITIONS
           + """
-          SELECT rels.root AS conrelid, con.conname, con.contype,
+          SELECT rels.root AS conrelid, con.conname, con.contype, con.condeferrable,
                  refns.nspname AS ref_schema, ref.relname AS ref_table,
                  pg_get_constraintdef(con.oid) AS definition,
                  ARRAY(SELECT a.attname::text
@@ -83,7 +83,9 @@ final class PgConstraints {
     switch (contype) {
       case "p" -> table.primaryKey = new UniqueKey(name, columns, true);
       case "u" -> table.uniques.add(new UniqueKey(name, columns, false));
-      case "f" -> table.foreignKeys.add(new ForeignKey(name, columns, refTable, refColumns));
+      case "f" ->
+          table.foreignKeys.add(
+              new ForeignKey(name, columns, refTable, refColumns, rs.getBoolean("condeferrable")));
       case "c" -> {
         CheckParser.Reading reading = CheckParser.parse(name, rs.getString("definition"), columns);
         table.checks.addAll(reading.checks());

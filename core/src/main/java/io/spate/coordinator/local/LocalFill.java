@@ -143,16 +143,16 @@ public final class LocalFill {
         // rows are counted in the progress as they are sent, so the tracker is told none
         JobTracker.Change change = job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
         if (change.tableDone()) {
-          progress.table(finished.table()).markFinished(System.nanoTime());
-          TablePlan table = plan.table(finished.table());
-          completions.submit(
-              () -> {
-                outage.rideOut(
-                    "sequences and ANALYZE of " + table.name(),
-                    () -> steps.finish(dataSource, table));
-                return new Done(null, null);
-              });
-          running++;
+          for (TablePlan table : progress.markFinished(finished.table(), System.nanoTime())) {
+            completions.submit(
+                () -> {
+                  outage.rideOut(
+                      "sequences and ANALYZE of " + table.name(),
+                      () -> steps.finish(dataSource, table));
+                  return new Done(null, null);
+                });
+            running++;
+          }
           running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
         }
       }

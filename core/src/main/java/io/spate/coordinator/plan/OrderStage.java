@@ -24,9 +24,15 @@ import java.util.Set;
  *       self-reference, a foreign key the config names ({@code breakCycleAt}), and in each cycle
  *       left the first nullable foreign key outside the table's keys (by table, then name);
  *   <li>a NOT NULL self-reference: rows reference an earlier row of their task or themselves;
- *   <li>the unchecked ones: in a cycle with no such nullable foreign key, the first foreign key (by
- *       table, then name) is written by the insert without waiting for its table, so the load runs
- *       with the server's foreign-key checks off and checks them after (see {@code LoadTriggers}).
+ *   <li>the joint ones: in a cycle with no such nullable foreign key, the first {@code DEFERRABLE}
+ *       one (by table, then name) is written without waiting for its table; the tables of that
+ *       cycle (of cycles sharing a table, together) are one joint group, loaded in one transaction
+ *       that checks the foreign keys at the commit. The group's last table in level order, its
+ *       leader, waits for every table a member waits for outside the group; the others wait for the
+ *       leader, whose one task writes them all, in level order;
+ *   <li>the unchecked ones: in a cycle with none of these either, the first foreign key (by table,
+ *       then name) is written by the insert without waiting for its table, so the load runs with
+ *       the server's foreign-key checks off and checks them after (see {@code LoadTriggers}).
  * </ul>
  *
  * A reference outside the schema and a {@code breakCycleAt} that names no nullable foreign key of
@@ -38,6 +44,8 @@ final class OrderStage {
   private final Problems problems;
   private final Map<String, Set<String>> deferred = new HashMap<>();
   private final Map<String, Set<String>> unchecked = new HashMap<>();
+  private final Map<String, Set<String>> jointEdges = new HashMap<>();
+  private final List<Set<String>> groups = new ArrayList<>();
 
   private OrderStage(Schema schema, Problems problems) {
     this.schema = schema;
@@ -50,7 +58,22 @@ final class OrderStage {
     List<List<String>> levels = stage.levels();
     Map<String, List<String>> waits = new LinkedHashMap<>();
     schema.tables().forEach(t -> waits.put(t.id(), stage.waitsFor(t)));
-    return new Order(levels, stage.deferred, stage.unchecked, waits);
+    Map<String, List<String>> joint = new HashMap<>();
+    for (Set<String> group : stage.groups) {
+      List<String> loadOrder =
+          levels.stream().flatMap(List::stream).filter(group::contains).toList();
+      String leader = loadOrder.getLast();
+      joint.put(leader, loadOrder.subList(0, loadOrder.size() - 1));
+      List<String> outside =
+          loadOrder.stream()
+              .flatMap(m -> waits.get(m).stream())
+              .filter(w -> !group.contains(w))
+              .distinct()
+              .sorted()
+              .toList();
+      loadOrder.forEach(m -> waits.put(m, m.equals(leader) ? outside : List.of(leader)));
+    }
+    return new Order(levels, stage.deferred, stage.unchecked, joint, waits);
   }
 
   /** Defers the foreign key each table's {@code breakCycleAt} names. */
@@ -126,11 +149,14 @@ final class OrderStage {
 
   /**
    * Defers the first nullable foreign key outside its table's keys that closes a cycle among the
-   * stuck tables; with none, marks the first foreign key closing a cycle unchecked.
+   * stuck tables; with none, makes the first deferrable one joint; with none, marks the first
+   * foreign key closing a cycle unchecked.
    */
   private void breakCycle(List<String> stuck) {
     Table firstTable = null;
     ForeignKey first = null;
+    Table deferrableTable = null;
+    ForeignKey deferrable = null;
     for (String name : stuck) {
       Table t = schema.table(name).orElseThrow();
       for (ForeignKey fk :
@@ -139,6 +165,7 @@ final class OrderStage {
             || fk.refTable().equals(name)
             || deferredOf(name).contains(fk.name())
             || unchecked.getOrDefault(name, Set.of()).contains(fk.name())
+            || jointEdges.getOrDefault(name, Set.of()).contains(fk.name())
             || !reaches(fk.refTable(), name, stuck)) {
           continue;
         }
@@ -150,9 +177,40 @@ final class OrderStage {
           first = fk;
           firstTable = t;
         }
+        if (deferrable == null && fk.deferrable()) {
+          deferrable = fk;
+          deferrableTable = t;
+        }
       }
     }
-    unchecked.computeIfAbsent(firstTable.id(), x -> new HashSet<>()).add(first.name());
+    if (deferrable != null) {
+      join(deferrableTable.id(), deferrable, stuck);
+    } else {
+      unchecked.computeIfAbsent(firstTable.id(), x -> new HashSet<>()).add(first.name());
+    }
+  }
+
+  /**
+   * Makes {@code fk} of {@code table} joint: the tables of the cycle it closes (those on a way from
+   * the table it references back to {@code table}) join one group, merged with any group they share
+   * a table with.
+   */
+  private void join(String table, ForeignKey fk, List<String> stuck) {
+    Set<String> group = new HashSet<>();
+    for (String t : stuck) {
+      if (reaches(fk.refTable(), t, stuck) && reaches(t, table, stuck)) {
+        group.add(t);
+      }
+    }
+    jointEdges.computeIfAbsent(table, x -> new HashSet<>()).add(fk.name());
+    for (var it = groups.iterator(); it.hasNext(); ) {
+      Set<String> other = it.next();
+      if (other.stream().anyMatch(group::contains)) {
+        group.addAll(other);
+        it.remove();
+      }
+    }
+    groups.add(group);
   }
 
   /** Whether {@code from} waits, directly or through other stuck tables, for {@code to}. */
@@ -178,8 +236,8 @@ final class OrderStage {
   }
 
   /**
-   * The tables the insert of {@code t} waits for: those its foreign keys reference, deferred ones
-   * aside.
+   * The tables the insert of {@code t} waits for: those its foreign keys reference, deferred,
+   * unchecked and joint ones aside.
    */
   private List<String> waitsFor(Table t) {
     return t.foreignKeys().stream()
@@ -187,6 +245,7 @@ final class OrderStage {
             fk ->
                 !deferredOf(t.id()).contains(fk.name())
                     && !unchecked.getOrDefault(t.id(), Set.of()).contains(fk.name())
+                    && !jointEdges.getOrDefault(t.id(), Set.of()).contains(fk.name())
                     && !fk.refTable().equals(t.id())
                     && schema.table(fk.refTable()).isPresent())
         .map(ForeignKey::refTable)

@@ -13,13 +13,14 @@ import java.time.Instant;
  * <p>Planning is a chain of stages, each taking the records the ones before it made and returning
  * its own: {@link CheckClock} (the clock of CHECKs pinned, once), {@link ConfigNames} (the config
  * names what exists, by table id), {@link SizeStage} ({@link Lineage}: fan-outs and slots), {@link
- * OrderStage} ({@link Order}: levels, cycles broken at a nullable foreign key, or loaded with the
- * foreign-key checks off), {@link CountStage} ({@link Shape}: rows, within the {@link TaskBudget}
- * of the heap), {@link ReferenceStage} ({@link References}), {@link ColumnStage} ({@link Columns}),
- * {@link TableStage} ({@link Tables}, second passes included) and {@link TaskStage}. One {@link
- * Problems} collector is handed to each stage; the problems are thrown at once after the ordering
- * (the later stages need sizes and levels that hold), after the counting (a plan past the budget
- * must not be made) and at the end, so nothing is written when any is found.
+ * OrderStage} ({@link Order}: levels, cycles broken at a nullable foreign key, loaded jointly in
+ * one transaction through a deferrable one, or loaded with the foreign-key checks off), {@link
+ * CountStage} ({@link Shape}: rows, within the {@link TaskBudget} of the heap), {@link
+ * ReferenceStage} ({@link References}), {@link ColumnStage} ({@link Columns}), {@link TableStage}
+ * ({@link Tables}, second passes included) and {@link TaskStage}. One {@link Problems} collector is
+ * handed to each stage; the problems are thrown at once after the ordering (the later stages need
+ * sizes and levels that hold), after the counting (a plan past the budget must not be made) and at
+ * the end, so nothing is written when any is found.
  *
  * <p>Every table is named by its {@linkplain io.spate.protocol.schema.Table#id() id} (its schema
  * and name) in every stage and in the plan, so two schemas may hold tables of one name.

@@ -50,18 +50,7 @@ final class ServerLiterals {
         }
         columns.add(encoded);
       }
-      tables.add(
-          new TablePlan(
-              t.name(),
-              t.table(),
-              t.fanout(),
-              t.slots(),
-              t.rows(),
-              t.stream(),
-              columns,
-              t.references(),
-              t.after(),
-              t.updateKey()));
+      tables.add(t.with(columns, t.references()));
     }
     return changed
         ? new FillPlan(plan.generationVersion(), plan.seed(), tables, plan.levels(), plan.tasks())

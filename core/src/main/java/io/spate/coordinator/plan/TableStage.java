@@ -14,7 +14,8 @@ import java.util.Set;
  * The table stage. Input: the {@link Shape}, the {@link References} and the {@link Columns}.
  * Output: the {@link Tables}. Invariant: the plans follow the levels; a table with deferred foreign
  * keys and rows gets a second pass that matches the same rows on a NOT NULL key and sets only the
- * deferred columns, in one extra last level (a table with no such key is a problem).
+ * deferred columns, in one extra last level (a table with no such key is a problem); the leader of
+ * a joint group names the group's other tables ({@link TablePlan#joint()}).
  */
 final class TableStage {
 
@@ -35,7 +36,8 @@ final class TableStage {
                 columns.of(name),
                 references.all(name),
                 shape.order().waitsFor(name),
-                List.of()));
+                List.of(),
+                shape.order().jointOf(name)));
       }
     }
     List<List<String>> levels = shape.order().levels();

@@ -5,13 +5,17 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The last stage. Input: the {@link Tables} and the rows per task. Output: the tasks. Invariant:
  * the tasks of a table with rows cover its slots {@code [0, slots)} once, in order, in ranges of
  * about {@code taskRows} rows each (more slots per task where a ranged count leaves slots empty,
- * whole blocks of a NOT NULL self-reference's picks); a table with no rows gets no task. {@link
- * CountStage} has checked that the tasks fit the {@link TaskBudget}, with {@link #count}.
+ * whole blocks of a NOT NULL self-reference's picks); a table with no rows gets no task. The leader
+ * of a joint group gets one task over all its slots, which loads the group's other tables too; they
+ * get none. {@link CountStage} has checked that the tasks fit the {@link TaskBudget}, with {@link
+ * #count}.
  */
 final class TaskStage {
 
@@ -19,8 +23,14 @@ final class TaskStage {
 
   static List<Task> run(Tables tables, long taskRows) {
     List<Task> tasks = new ArrayList<>();
+    Set<String> loadedByLeader =
+        tables.plans().stream().flatMap(t -> t.joint().stream()).collect(Collectors.toSet());
     for (TablePlan t : tables.plans()) {
-      if (t.rows() == 0) {
+      if (t.rows() == 0 || loadedByLeader.contains(t.name())) {
+        continue;
+      }
+      if (!t.joint().isEmpty()) {
+        tasks.add(new Task(t.name(), 0, t.slots())); // the whole joint group in one transaction
         continue;
       }
       long block =

@@ -122,17 +122,7 @@ public final class ProfiledPlan {
     for (ReferencePlan r : t.references()) {
       picks.put(r.foreignKey(), reference(plan, t, r, stats, profile, configured));
     }
-    return new TablePlan(
-        t.name(),
-        t.table(),
-        t.fanout(),
-        t.slots(),
-        t.rows(),
-        t.stream(),
-        columns,
-        t.references().stream().map(r -> picks.get(r.foreignKey())).toList(),
-        t.after(),
-        t.updateKey());
+    return t.with(columns, t.references().stream().map(r -> picks.get(r.foreignKey())).toList());
   }
 
   /**

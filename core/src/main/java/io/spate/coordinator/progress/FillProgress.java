@@ -3,6 +3,7 @@ package io.spate.coordinator.progress;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,6 +112,31 @@ public final class FillProgress {
 
   public TableProgress table(String name) {
     return tables.get(name);
+  }
+
+  /**
+   * The table {@code name} committed its last task at {@code atNanos}. For the leader of a joint
+   * group, whose task's rows were counted on its line, the rows of the group's other tables move to
+   * theirs, which finish with it. Returns the plans finished: the table's, then its group's others.
+   */
+  public List<TablePlan> markFinished(String name, long atNanos) {
+    TableProgress leader = tables.get(name);
+    if (leader == null) {
+      return List.of(); // no rows, no line
+    }
+    leader.markFinished(atNanos);
+    List<TablePlan> finished = new ArrayList<>(List.of(leader.plan));
+    for (String member : leader.plan.joint()) {
+      TableProgress m = tables.get(member);
+      if (m != null) {
+        leader.add(-m.plan.rows());
+        m.add(m.plan.rows());
+        m.started.set(leader.started.get());
+        m.markFinished(atNanos);
+        finished.add(m.plan);
+      }
+    }
+    return finished;
   }
 
   public List<TableProgress> tables() {

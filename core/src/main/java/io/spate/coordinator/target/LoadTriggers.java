@@ -5,6 +5,7 @@ import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Table;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Triggers;
 import java.sql.Array;
@@ -13,7 +14,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
@@ -31,7 +35,9 @@ import javax.sql.DataSource;
  * loaded so, its references computed like any other: where no user trigger or rule would be
  * silenced and the role may, that is chosen automatically and said; a trigger that would be
  * silenced needs the user's {@code --disable-triggers}, and a role that may not is an error naming
- * the grant or the DDL that would make the schema fillable.
+ * the grant or the DDL that would make the schema fillable. A cycle closed by a {@code DEFERRABLE}
+ * foreign key needs neither: the planner makes its tables a joint group, loaded by one task in one
+ * transaction that checks the foreign keys at its commit ({@link TablePlan#joint()}).
  *
  * @param mode what each load does with the triggers
  * @param description one line for the user saying when foreign keys are checked, and why
@@ -63,13 +69,31 @@ public record LoadTriggers(Triggers.Mode mode, String description) {
    * (the user's {@code --disable-triggers}) triggers are off, or this fails naming what to grant.
    */
   public static LoadTriggers choose(DataSource dataSource, FillPlan plan, boolean disableTriggers) {
+    LoadTriggers chosen = chooseMode(dataSource, plan, disableTriggers);
+    String joint =
+        plan.tables().stream()
+            .filter(t -> !t.joint().isEmpty())
+            .map(t -> t.name() + " with " + String.join(", ", t.joint()))
+            .collect(Collectors.joining("; "));
+    return joint.isEmpty()
+        ? chosen
+        : new LoadTriggers(
+            chosen.mode,
+            chosen.description
+                + "; cycles closed by a DEFERRABLE foreign key load in one transaction each,"
+                + " checked at its commit: "
+                + joint);
+  }
+
+  private static LoadTriggers chooseMode(
+      DataSource dataSource, FillPlan plan, boolean disableTriggers) {
     if (disableTriggers) {
       Triggers.checkAllowed(dataSource);
       return new LoadTriggers(
           Triggers.Mode.OFF,
           "triggers: off (--disable-triggers); foreign keys: checked once after the load");
     }
-    List<String> unordered = unordered(plan);
+    List<Unordered> unordered = unordered(plan);
     if (!unordered.isEmpty()) {
       return forCycle(dataSource, plan, unordered);
     }
@@ -106,14 +130,19 @@ public record LoadTriggers(Triggers.Mode mode, String description) {
    * fails naming the cycle's keys, the trigger or the privilege, and the changes that would do.
    */
   private static LoadTriggers forCycle(
-      DataSource dataSource, FillPlan plan, List<String> unordered) {
+      DataSource dataSource, FillPlan plan, List<Unordered> unordered) {
+    String keys = unordered.stream().map(Unordered::toString).collect(Collectors.joining(", "));
     String cycle =
         "foreign keys "
-            + String.join(", ", unordered)
+            + keys
             + " close a cycle of NOT NULL foreign keys that no nullable one outside a key breaks";
     String ddl =
         "make one of the cycle's foreign-key columns nullable, so a second pass sets it"
-            + " (or choose a nullable one with breakCycleAt)";
+            + " (or choose a nullable one with breakCycleAt), or declare "
+            + (unordered.size() == 1 ? "that foreign key" : "those foreign keys")
+            + " DEFERRABLE ("
+            + unordered.stream().map(Unordered::deferrableDdl).collect(Collectors.joining("; "))
+            + "), so Spate loads the cycle's tables in one transaction checked at its commit";
     try (Connection c = dataSource.getConnection()) {
       String silenced = silenced(c, plan);
       if (silenced != null) {
@@ -142,26 +171,59 @@ public record LoadTriggers(Triggers.Mode mode, String description) {
     return new LoadTriggers(
         Triggers.Mode.OFF,
         "foreign keys: checked once after the load ("
-            + String.join(", ", unordered)
+            + keys
             + " close a cycle of NOT NULL foreign keys, loaded with session_replication_role ="
             + " replica; no user trigger or rule on the filled tables is silenced)");
   }
 
+  /** A foreign key of {@code table} written before the table it references is loaded. */
+  record Unordered(TablePlan table, ForeignKey fk) {
+    @Override
+    public String toString() {
+      return table.name() + "." + fk.name() + " -> " + fk.refTable();
+    }
+
+    /** The DDL that makes it deferrable, so a joint load can write it. */
+    String deferrableDdl() {
+      return "ALTER TABLE "
+          + table.table().qualifiedName()
+          + " ALTER CONSTRAINT "
+          + Table.quote(fk.name())
+          + " DEFERRABLE";
+    }
+  }
+
   /**
    * The foreign keys an insert of the plan writes before the table they reference is loaded ({@code
-   * a.a_b -> b}): a cycle of NOT NULL foreign keys closed without waiting.
+   * a.a_b -> b}): a cycle of NOT NULL foreign keys closed without waiting. Within a joint group
+   * ({@link TablePlan#joint()}) one that references a table loaded earlier in the group's
+   * transaction, or is deferrable and so checked at its commit, is ordered.
    */
-  static List<String> unordered(FillPlan plan) {
-    List<String> unordered = new ArrayList<>();
+  static List<Unordered> unordered(FillPlan plan) {
+    Map<String, TablePlan> leaders = new HashMap<>(); // by table of a joint group: its leader
+    for (TablePlan t : plan.tables()) {
+      if (!t.joint().isEmpty()) {
+        leaders.put(t.name(), t);
+        t.joint().forEach(member -> leaders.put(member, t));
+      }
+    }
+    List<Unordered> unordered = new ArrayList<>();
     for (TablePlan t : plan.tables()) {
       if (t.rows() == 0 || t.secondPass()) {
         continue;
       }
+      TablePlan loader = leaders.getOrDefault(t.name(), t); // what the load waits for
+      List<String> group = new ArrayList<>(loader.joint());
+      group.add(loader.name());
       for (ForeignKey fk : t.table().foreignKeys()) {
+        boolean inGroup =
+            group.contains(fk.refTable())
+                && (fk.deferrable() || group.indexOf(fk.refTable()) < group.indexOf(t.name()));
         if (!fk.refTable().equals(t.table().id())
-            && !t.after().contains(fk.refTable())
+            && !loader.after().contains(fk.refTable())
+            && !inGroup
             && t.column(fk.columns().get(0)) instanceof ColumnPlan.Reference) {
-          unordered.add(t.name() + "." + fk.name() + " -> " + fk.refTable());
+          unordered.add(new Unordered(t, fk));
         }
       }
     }

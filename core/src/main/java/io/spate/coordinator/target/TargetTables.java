@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -141,7 +142,8 @@ public final class TargetTables {
 
   /**
    * Checks that each table to fill holds exactly the rows the ledger records for this job's tasks
-   * of it, reporting every table that does not; returns how many of the plan's tasks are done.
+   * of it (the tables of a joint group together, against their leader's task), reporting every
+   * table that does not; returns how many of the plan's tasks are done.
    */
   private static int resumable(
       Statement s,
@@ -154,16 +156,23 @@ public final class TargetTables {
       throws SQLException {
     Map<String, Long> finished = ledger.finished(dataSource, jobId);
     List<String> problems = new ArrayList<>();
+    List<String> loadedByLeader = filled.stream().flatMap(t -> t.joint().stream()).toList();
     for (TablePlan t : filled) {
+      if (loadedByLeader.contains(t.name())) {
+        continue; // its rows are in its leader's tasks, counted with the leader's
+      }
       long recorded =
           plan.tasks().stream()
               .filter(task -> task.table().equals(t.name()))
               .mapToLong(task -> finished.getOrDefault(task.id(), 0L))
               .sum();
-      long rows;
-      try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + name.apply(t.table()))) {
-        rs.next();
-        rows = rs.getLong(1);
+      long rows = 0;
+      for (String loaded : Stream.concat(t.joint().stream(), Stream.of(t.name())).toList()) {
+        try (ResultSet rs =
+            s.executeQuery("SELECT count(*) FROM " + name.apply(plan.table(loaded).table()))) {
+          rs.next();
+          rows += rs.getLong(1);
+        }
       }
       if (rows == recorded) {
         continue;

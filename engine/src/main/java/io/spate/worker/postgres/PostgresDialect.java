@@ -12,6 +12,7 @@ import io.spate.worker.target.TargetKind;
 import io.spate.worker.target.Triggers;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,6 +84,13 @@ public final class PostgresDialect implements TargetDialect {
       throws SQLException {
     Triggers.apply(mode, connection, where);
     session.limitLockWait(connection); // after Triggers, which may roll back and start over
+  }
+
+  @Override
+  public void deferConstraints(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute("SET CONSTRAINTS ALL DEFERRED"); // any role may; ends with the transaction
+    }
   }
 
   @Override

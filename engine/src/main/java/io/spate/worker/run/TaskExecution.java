@@ -11,6 +11,7 @@ import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.Triggers;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 import javax.sql.DataSource;
@@ -24,7 +25,8 @@ import javax.sql.DataSource;
  *       {@link Outcome#SKIPPED} with the rows it committed then;
  *   <li>one transaction holding the triggers setting and its lock timeout ({@link
  *       TargetDialect#beginLoad}), the task's rows ({@link RowLoad}: {@code COPY} on PostgreSQL, or
- *       the second pass's {@code UPDATE}) and the ledger row;
+ *       the second pass's {@code UPDATE}), for the leader of a joint group first every row of the
+ *       group's other tables with the foreign keys checked at the commit, and the ledger row;
  *   <li>the commit: rows and ledger row become visible together, or neither does.
  * </ol>
  *
@@ -211,7 +213,12 @@ public final class TaskExecution {
       connection.setAutoCommit(false);
       try {
         dialect.beginLoad(connection, triggers, session, "task " + task);
-        long rows = sink.write(connection, table, task, attempts::progressed);
+        long rows = 0;
+        if (!table.plan().joint().isEmpty()) {
+          dialect.deferConstraints(connection);
+          rows = loadJoint(connection, engine, table.plan().joint(), attempts);
+        }
+        rows += sink.write(connection, table, task, attempts::progressed);
         ledger.record(
             connection,
             assignment.jobId(),
@@ -244,6 +251,24 @@ public final class TaskExecution {
       }
       throw SqlErrors.classify(context, e);
     }
+  }
+
+  /**
+   * The rows of the other tables of a joint group, all of each, in the leader's transaction before
+   * its own: their foreign keys are checked at the commit, when every row of the group is there.
+   */
+  private long loadJoint(
+      Connection connection, Engine engine, List<String> members, Attempts attempts)
+      throws SQLException {
+    long rows = 0;
+    for (String member : members) {
+      TableEngine table = engine.table(member);
+      if (table.plan().rows() > 0) {
+        Task whole = new Task(member, 0, table.plan().slots());
+        rows += sink.write(connection, table, whole, attempts::progressed);
+      }
+    }
+    return rows;
   }
 
   /**

@@ -59,6 +59,13 @@ public interface TargetDialect {
   void beginLoad(Connection connection, Triggers.Mode mode, SessionSettings session, String where)
       throws SQLException;
 
+  /**
+   * Puts the checks of every deferrable constraint off to the commit of the caller's open
+   * transaction, for a joint load ({@link io.spate.protocol.plan.TablePlan#joint()}): its rows may
+   * reference rows it writes later.
+   */
+  void deferConstraints(Connection connection) throws SQLException;
+
   /** Whether the role {@code dataSource} connects as may switch triggers off. Writes nothing. */
   boolean triggersAllowed(DataSource dataSource) throws SQLException;
 

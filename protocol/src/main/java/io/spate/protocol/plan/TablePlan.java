@@ -1,5 +1,6 @@
 package io.spate.protocol.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Table;
 import java.util.List;
@@ -20,6 +21,10 @@ import java.util.List;
  * @param updateKey empty for a plan that inserts rows; otherwise this plan is a second pass that
  *     sets its written non-key columns on the rows of {@code table} it matches on these key columns
  *     (foreign keys deferred to break a cycle or a self-reference)
+ * @param joint empty but for the plan that loads a joint cycle: the other plans whose rows its one
+ *     task also writes, in this order, in the same transaction, with the foreign keys deferred to
+ *     the commit (a cycle of NOT NULL foreign keys closed by a {@code DEFERRABLE} one). Those plans
+ *     have no task of their own and wait for this one. Left out of the JSON when empty.
  */
 public record TablePlan(
     String name,
@@ -31,13 +36,31 @@ public record TablePlan(
     List<ColumnPlan> columns,
     List<ReferencePlan> references,
     List<String> after,
-    List<String> updateKey) {
+    List<String> updateKey,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> joint) {
 
   public TablePlan {
     columns = List.copyOf(columns);
     references = List.copyOf(references);
     after = after == null ? List.of() : List.copyOf(after);
     updateKey = updateKey == null ? List.of() : List.copyOf(updateKey);
+    joint = joint == null ? List.of() : List.copyOf(joint);
+  }
+
+  /** A plan loaded by tasks of its own ({@code joint} empty). */
+  public TablePlan(
+      String name,
+      Table table,
+      Fanout fanout,
+      long slots,
+      long rows,
+      long stream,
+      List<ColumnPlan> columns,
+      List<ReferencePlan> references,
+      List<String> after,
+      List<String> updateKey) {
+    this(
+        name, table, fanout, slots, rows, stream, columns, references, after, updateKey, List.of());
   }
 
   /** A plan that inserts rows and waits for the tables its foreign keys reference. */
@@ -70,6 +93,12 @@ public record TablePlan(
         .distinct()
         .sorted()
         .toList();
+  }
+
+  /** This plan with other columns and references, everything else kept. */
+  public TablePlan with(List<ColumnPlan> columns, List<ReferencePlan> references) {
+    return new TablePlan(
+        name, table, fanout, slots, rows, stream, columns, references, after, updateKey, joint);
   }
 
   /** Whether this plan updates rows a first pass wrote, rather than inserting rows. */
