@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * The bench's measurements and what it writes of them: one line per scenario and mode on standard
  * output, {@code results.json} and {@code chart.svg}. A measurement is the median of a mode's timed
- * runs, compared with the median of the scenario's reference ({@code vs_ref} above 1 is faster than
- * the reference).
+ * runs, compared with the median of each of the scenario's references ({@code vs}; {@code vs_ref}
+ * is the first reference's; above 1 is faster than the reference).
  */
 final class BenchResults {
 
@@ -31,24 +31,42 @@ final class BenchResults {
   }
 
   /**
-   * Adds a scenario's measurements, one per mode and one for its reference.
+   * Adds a scenario's measurements, one per mode and one per reference.
    *
-   * @param seconds the timed runs of every mode and of the reference, by mode
+   * @param references what the scenario was measured against, the first being {@code vs_ref}'s
+   * @param seconds the timed runs of every mode and of every reference, by mode
    */
-  void add(Scenario s, long rows, Map<String, List<Double>> seconds) {
-    double refSeconds = median(seconds.get(s.reference.mode));
+  void add(
+      Scenario s,
+      List<Scenario.Reference> references,
+      long rows,
+      Map<String, List<Double>> seconds) {
+    Map<String, Double> refSeconds = new LinkedHashMap<>();
+    for (Scenario.Reference r : references) {
+      refSeconds.put(r.mode, median(seconds.get(r.mode)));
+    }
     for (var e : seconds.entrySet()) {
       double median = median(e.getValue());
-      double vsRef = refSeconds / median;
+      Map<String, Object> vs = new LinkedHashMap<>();
+      StringBuilder others = new StringBuilder();
+      refSeconds.forEach(
+          (ref, t) -> {
+            vs.put(ref, round(t / median));
+            if (!ref.equals(references.get(0).mode)) {
+              others.append(String.format(Locale.ROOT, " vs_%s=%.2f", ref, t / median));
+            }
+          });
+      double vsRef = refSeconds.get(references.get(0).mode) / median;
       System.out.printf(
           Locale.ROOT,
-          "[bench] %s %s rows=%d seconds=%.2f rows_per_s=%.0f vs_ref=%.2f%n",
+          "[bench] %s %s rows=%d seconds=%.2f rows_per_s=%.0f vs_ref=%.2f%s%n",
           s.id,
           e.getKey(),
           rows,
           median,
           rows / median,
-          vsRef);
+          vsRef,
+          others);
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("scenario", s.id);
       m.put("mode", e.getKey());
@@ -56,19 +74,24 @@ final class BenchResults {
       m.put("seconds", round(median));
       m.put("rows_per_s", Math.round(rows / median));
       m.put("vs_ref", round(vsRef));
-      m.put("reference", s.reference.mode);
+      m.put("reference", references.get(0).mode);
+      m.put("vs", vs);
       m.put("all_seconds", e.getValue().stream().map(BenchResults::round).toList());
       results.add(m);
     }
   }
 
-  /** Writes every measurement so far, with the machine they were taken on. */
-  void write(double factor, int runs, String postgresql) throws IOException {
+  /**
+   * Writes every measurement so far, with the machine they were taken on.
+   *
+   * @param serverKind the server's kind in lower case ({@code postgresql}, {@code mariadb})
+   */
+  void write(double factor, int runs, String serverKind, String version) throws IOException {
     Map<String, Object> doc = new LinkedHashMap<>();
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("cores", Runtime.getRuntime().availableProcessors());
     machine.put("java", System.getProperty("java.version"));
-    machine.put("postgresql", postgresql);
+    machine.put(serverKind, version);
     machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     doc.put("date", Instant.now().toString());
     doc.put("machine", machine);

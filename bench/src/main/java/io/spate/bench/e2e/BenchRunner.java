@@ -2,6 +2,7 @@ package io.spate.bench.e2e;
 
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.demo.DemoPostgres;
+import io.spate.worker.target.TargetKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -18,10 +20,11 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The end-to-end bench ({@code bench/run}): for each scenario, Spate's whole process in each mode
- * ({@link ModeRunner}) against the scenario's reference ({@link ReferenceRunner}), all on one
- * PostgreSQL server in one run, each in a database of its own that the runner creates and drops
- * ({@link BenchDb}). Modes run in turn, measurement by measurement, so drift on a shared machine
- * hits them alike; the median of the iterations is reported ({@link BenchResults}).
+ * ({@link ModeRunner}) against the scenario's references ({@link ReferenceRunner}), all on one
+ * server in one run (PostgreSQL, or MariaDB/MySQL by the {@code --db} URL's prefix), each in a
+ * database of its own that the runner creates and drops ({@link BenchDb}). Modes run in turn,
+ * measurement by measurement, so drift on a shared machine hits them alike; the median of the
+ * iterations is reported ({@link BenchResults}).
  */
 @Command(
     name = "bench/run",
@@ -37,11 +40,15 @@ public final class BenchRunner implements Callable<Integer> {
   @Option(
       names = "--db",
       paramLabel = "JDBC_URL",
-      description = "Admin URL of the server to bench on (default: an embedded PostgreSQL 17)")
+      description =
+          "Admin URL of the server to bench on, PostgreSQL or MariaDB/MySQL by its prefix"
+              + " (default: an embedded PostgreSQL 17)")
   String db;
 
-  @Option(names = "--user", description = "Database user (default: postgres)")
-  String user = "postgres";
+  @Option(
+      names = "--user",
+      description = "Database user (default: postgres; root on a jdbc:mariadb: or jdbc:mysql: URL)")
+  String user;
 
   @Option(
       names = "--out",
@@ -107,11 +114,15 @@ public final class BenchRunner implements Callable<Integer> {
         user = DemoPostgres.USER;
       } else {
         adminUrl = db;
+        user = user != null ? user : BenchDb.defaultUser(TargetKind.of(db, "--db"));
       }
       if (modes.stream().anyMatch(m -> m.startsWith("dist-"))) {
         broker = EmbeddedBroker.start(0, work.resolve("kafka"));
       }
       server = new BenchDb(adminUrl, user);
+      for (String id : scenarios) {
+        Scenario.of(id).references(server.kind()); // refuses a scenario this server cannot run
+      }
       modeRunner = new ModeRunner(server, processes, broker);
       references = new ReferenceRunner(server, work);
       results = new BenchResults(out);
@@ -127,7 +138,8 @@ public final class BenchRunner implements Callable<Integer> {
       for (String id : scenarios) {
         runScenario(Scenario.of(id), factor, runs);
         // after every scenario, so a cut-short run keeps what it measured
-        results.write(factor, runs, server.serverVersion());
+        results.write(
+            factor, runs, server.kind().name().toLowerCase(Locale.ROOT), server.serverVersion());
         log("wrote " + out.resolve("results.json") + " and " + out.resolve("chart.svg"));
       }
       return 0;
@@ -164,11 +176,12 @@ public final class BenchRunner implements Callable<Integer> {
         if (s.reference == Scenario.Reference.API_FILL) {
           references.apiFill(s, url, config, runs, seconds);
         } else {
-          double ref = references.run(s, url, factor, database);
-          seconds.computeIfAbsent(s.reference.mode, m -> new ArrayList<>()).add(ref);
+          references
+              .run(s, url, factor, database)
+              .forEach((ref, t) -> seconds.computeIfAbsent(ref, m -> new ArrayList<>()).add(t));
         }
       }
-      results.add(s, rows, seconds);
+      results.add(s, s.references(server.kind()), rows, seconds);
     } finally {
       modeRunner.stopFleet();
       server.dropDatabase(database);

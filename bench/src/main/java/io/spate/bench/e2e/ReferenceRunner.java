@@ -4,32 +4,46 @@ import static io.spate.bench.e2e.ChildProcesses.pgbench;
 
 import io.spate.api.FillResult;
 import io.spate.api.Spate;
+import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.Writer;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.postgresql.PGConnection;
 
 /**
- * The scenario's reference, timed beside Spate's modes on the same server: {@code copy-file} loads
- * the rows the last mode wrote back with binary COPY from files, {@code pgbench-i} runs {@code
- * pgbench -i} at the scenario's scale, {@code api-fill} the library's {@code fill()} in this JVM.
- * Only the load is timed, never the dump.
+ * The scenario's references, timed beside Spate's modes on the same server: {@code copy-file} loads
+ * the rows the last mode wrote back with binary COPY from files; on MariaDB/MySQL {@code
+ * load-data-file} loads them back with {@code LOAD DATA LOCAL INFILE} from files and {@code
+ * batch-insert} with batched INSERTs from the same files; {@code pgbench-i} runs {@code pgbench -i}
+ * at the scenario's scale, {@code api-fill} the library's {@code fill()} in this JVM. Only the load
+ * is timed, never the dump; every load is checked to give back the tables it was dumped from.
  */
 final class ReferenceRunner {
+
+  /** Rows per {@code executeBatch} of {@code batch-insert}. */
+  static final int BATCH_ROWS = 1_000;
+
+  /** Rows per transaction of {@code batch-insert}, as many as one of Spate's tasks by default. */
+  static final int COMMIT_ROWS = 100_000;
 
   private final BenchDb db;
   private final String user;
 
-  /** Where the copy-file reference dumps its tables. */
+  /** Where the file references dump their tables. */
   private final Path work;
 
   /** Whether this JVM has called the library's {@code fill()} yet. */
@@ -42,54 +56,172 @@ final class ReferenceRunner {
   }
 
   /**
-   * The reference in the same state of the machine: COPY of the same rows from files, or pgbench
-   * -i.
+   * Each of the scenario's references on this server once, in the same state of the machine, by
+   * mode name: pgbench -i, or the file loads of the rows the tables hold now, each from empty
+   * tables as they stand (constraints and indexes in place).
    */
-  double run(Scenario s, String url, double factor, String database) throws Exception {
+  Map<String, Double> run(Scenario s, String url, double factor, String database) throws Exception {
+    Map<String, Double> seconds = new LinkedHashMap<>();
     if (s.reference == Scenario.Reference.PGBENCH_INIT) {
-      long t0 = System.nanoTime();
-      URI uri = URI.create(url.substring("jdbc:".length()));
-      ChildProcesses.run(
-          List.of(
-              pgbench(),
-              "-i",
-              "-q",
-              "-s",
-              Integer.toString(Scenario.pgbenchScale(factor)),
-              "-h",
-              uri.getHost(),
-              "-p",
-              Integer.toString(uri.getPort()),
-              "-U",
-              user,
-              database));
-      return (System.nanoTime() - t0) / 1e9;
+      seconds.put(s.reference.mode, pgbenchInit(url, factor, database));
+      return seconds;
     }
-    // the tables hold the last mode's rows: dump them once per reference run, empty, load back
     List<String> tables = db.tablesInLoadOrder(url);
+    Map<String, String> expected = db.fingerprint(url, tables);
+    Map<String, Path> files = dump(url, tables);
+    for (Scenario.Reference r : s.references(db.kind())) {
+      db.truncate(url, tables);
+      try (Connection c = db.connect(url)) {
+        long t0 = System.nanoTime();
+        for (var e : files.entrySet()) {
+          switch (r) {
+            case COPY_FILE -> copyIn(c, e.getKey(), e.getValue());
+            case LOAD_DATA_FILE -> loadData(c, e.getKey(), e.getValue());
+            case BATCH_INSERT -> batchInsert(c, e.getKey(), e.getValue());
+            default -> throw new IllegalStateException(r + " is not a file load");
+          }
+        }
+        seconds.put(r.mode, (System.nanoTime() - t0) / 1e9);
+      }
+      Map<String, String> loaded = db.fingerprint(url, tables);
+      if (!loaded.equals(expected)) {
+        throw new IllegalStateException(
+            r.mode
+                + " did not give back the rows it was dumped from: "
+                + expected
+                + " vs "
+                + loaded);
+      }
+    }
+    return seconds;
+  }
+
+  private double pgbenchInit(String url, double factor, String database) throws Exception {
+    long t0 = System.nanoTime();
+    URI uri = URI.create(url.substring("jdbc:".length()));
+    ChildProcesses.run(
+        List.of(
+            pgbench(),
+            "-i",
+            "-q",
+            "-s",
+            Integer.toString(Scenario.pgbenchScale(factor)),
+            "-h",
+            uri.getHost(),
+            "-p",
+            Integer.toString(uri.getPort()),
+            "-U",
+            user,
+            database));
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /** Each table to a file, in load order: binary COPY on PostgreSQL, LOAD DATA's text elsewhere. */
+  private Map<String, Path> dump(String url, List<String> tables) throws Exception {
     Map<String, Path> files = new LinkedHashMap<>();
-    try (Connection c = DriverManager.getConnection(url, user, "")) {
+    try (Connection c = db.connect(url)) {
       for (String t : tables) {
-        Path f = work.resolve(t + ".bin");
-        try (OutputStream o = Files.newOutputStream(f)) {
-          c.unwrap(PGConnection.class)
-              .getCopyAPI()
-              .copyOut("COPY " + t + " TO STDOUT (FORMAT binary)", o);
+        Path f = work.resolve(t + ".rows");
+        switch (db.kind()) {
+          case POSTGRESQL -> {
+            try (OutputStream o = Files.newOutputStream(f)) {
+              c.unwrap(PGConnection.class)
+                  .getCopyAPI()
+                  .copyOut("COPY " + t + " TO STDOUT (FORMAT binary)", o);
+            }
+          }
+          case MARIADB -> dumpText(c, t, f);
         }
         files.put(t, f);
       }
-      try (Statement st = c.createStatement()) {
-        st.execute("TRUNCATE " + String.join(", ", tables));
-      }
-      long t0 = System.nanoTime();
-      for (var e : files.entrySet()) {
-        try (InputStream in = Files.newInputStream(e.getValue())) {
-          c.unwrap(PGConnection.class)
-              .getCopyAPI()
-              .copyIn("COPY " + e.getKey() + " FROM STDIN (FORMAT binary)", in);
+    }
+    return files;
+  }
+
+  /** The table's rows as the server prints them (the text protocol), one line each. */
+  private static void dumpText(Connection c, String table, Path file) throws Exception {
+    try (Statement st = c.createStatement();
+        Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      st.setFetchSize(10_000); // streamed, not held whole
+      try (ResultSet rs = st.executeQuery("SELECT * FROM " + table)) {
+        int columns = rs.getMetaData().getColumnCount();
+        List<String> values = new ArrayList<>(columns);
+        StringBuilder line = new StringBuilder();
+        while (rs.next()) {
+          values.clear();
+          for (int i = 1; i <= columns; i++) {
+            values.add(rs.getString(i));
+          }
+          line.setLength(0);
+          TextRows.append(line, values);
+          out.append(line);
         }
       }
-      return (System.nanoTime() - t0) / 1e9;
+    }
+  }
+
+  private static void copyIn(Connection c, String table, Path file) throws Exception {
+    try (InputStream in = Files.newInputStream(file)) {
+      c.unwrap(PGConnection.class)
+          .getCopyAPI()
+          .copyIn("COPY " + table + " FROM STDIN (FORMAT binary)", in);
+    }
+  }
+
+  private static void loadData(Connection c, String table, Path file) throws Exception {
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          "LOAD DATA LOCAL INFILE '"
+              + file.toAbsolutePath().toString().replace("\\", "\\\\").replace("'", "\\'")
+              + "' INTO TABLE "
+              + table
+              + " CHARACTER SET utf8mb4");
+    }
+  }
+
+  /**
+   * The file's rows bound as text into {@code INSERT INTO table VALUES (?, ...)}, {@link
+   * #BATCH_ROWS} to a batch, committed every {@link #COMMIT_ROWS}: the server converts each value
+   * to its column's type as it does a file load's.
+   */
+  private static void batchInsert(Connection c, String table, Path file) throws Exception {
+    c.setAutoCommit(false);
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        PreparedStatement insert = c.prepareStatement(insertSql(c, table))) {
+      long rows = 0;
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        List<String> values = TextRows.parse(line);
+        for (int i = 0; i < values.size(); i++) {
+          if (values.get(i) == null) {
+            insert.setNull(i + 1, Types.VARCHAR);
+          } else {
+            insert.setString(i + 1, values.get(i));
+          }
+        }
+        insert.addBatch();
+        if (++rows % BATCH_ROWS == 0) {
+          insert.executeBatch();
+        }
+        if (rows % COMMIT_ROWS == 0) {
+          c.commit();
+        }
+      }
+      insert.executeBatch();
+      c.commit();
+    } finally {
+      c.setAutoCommit(true);
+    }
+  }
+
+  private static String insertSql(Connection c, String table) throws Exception {
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {
+      int columns = rs.getMetaData().getColumnCount();
+      return "INSERT INTO "
+          + table
+          + " VALUES ("
+          + String.join(", ", Collections.nCopies(columns, "?"))
+          + ")";
     }
   }
 

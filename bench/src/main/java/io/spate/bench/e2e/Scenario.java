@@ -1,13 +1,14 @@
 package io.spate.bench.e2e;
 
+import io.spate.worker.target.TargetKind;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A benchmark scenario: a schema (a fixture in {@code examples/schemas}, or pgbench's tables), the
- * fill config at full size scaled by a factor, and the reference it is measured against. {@code
- * fixed-cost} is the exception: its size never scales, since it measures what a run costs before
- * and after its rows.
+ * fill config at full size scaled by a factor, and the references it is measured against, which
+ * depend on the kind of server ({@link #references}). {@code fixed-cost} is the exception: its size
+ * never scales, since it measures what a run costs before and after its rows.
  */
 enum Scenario {
   SINGLE("single", "single.sql", Reference.COPY_FILE),
@@ -25,6 +26,17 @@ enum Scenario {
      * dependency order.
      */
     COPY_FILE("copy-file"),
+    /**
+     * MariaDB/MySQL's counterpart of {@link #COPY_FILE}: the same rows dumped once as text, loaded
+     * back with {@code LOAD DATA LOCAL INFILE} from files into the tables as they stand.
+     */
+    LOAD_DATA_FILE("load-data-file"),
+    /**
+     * The common JDBC path on MariaDB/MySQL: the same rows from the same files, bound into one
+     * {@code INSERT} and sent as batches ({@code executeBatch}, which Connector/J 3 sends as one
+     * bulk command per batch, its successor of {@code rewriteBatchedStatements}).
+     */
+    BATCH_INSERT("batch-insert"),
     /** {@code pgbench -i -s 10} (scaled), whose end state the fill reproduces. */
     PGBENCH_INIT("pgbench-i"),
     /**
@@ -42,15 +54,45 @@ enum Scenario {
 
   final String id;
 
-  /** The fixture's DDL file in {@code examples/schemas}, or null for pgbench. */
+  /** The fixture's DDL file in {@code examples/schemas} (PostgreSQL's), or null for pgbench. */
   final String schemaFile;
 
+  /** The reference on PostgreSQL; see {@link #references} for the others. */
   final Reference reference;
 
   Scenario(String id, String schemaFile, Reference reference) {
     this.id = id;
     this.schemaFile = schemaFile;
     this.reference = reference;
+  }
+
+  /**
+   * The fixture's DDL for a kind of server: on MariaDB/MySQL its dialect twin {@code
+   * <name>-mysql.sql}, which names tables and columns alike so the same config fills it.
+   */
+  String schemaFile(TargetKind kind) {
+    return switch (kind) {
+      case POSTGRESQL -> schemaFile;
+      case MARIADB -> schemaFile.replace(".sql", "-mysql.sql"); // pgbench: refused by references
+    };
+  }
+
+  /**
+   * What the scenario is measured against on a kind of server, the first being the one {@code
+   * vs_ref} divides by: on MariaDB/MySQL the file load and the batched INSERT of the same rows.
+   */
+  List<Reference> references(TargetKind kind) {
+    return switch (kind) {
+      case POSTGRESQL -> List.of(reference);
+      case MARIADB ->
+          switch (reference) {
+            case COPY_FILE -> List.of(Reference.LOAD_DATA_FILE, Reference.BATCH_INSERT);
+            case API_FILL -> List.of(Reference.API_FILL);
+            default ->
+                throw new IllegalArgumentException(
+                    "scenario '" + id + "' runs on PostgreSQL only (it reproduces pgbench -i)");
+          };
+    };
   }
 
   static Scenario of(String id) {

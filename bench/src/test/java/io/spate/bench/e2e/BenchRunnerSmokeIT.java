@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -29,23 +31,19 @@ class BenchRunnerSmokeIT {
       user = db.user();
     }
     int code =
-        new CommandLine(new BenchRunner())
-            .execute(
-                "--db",
-                adminUrl.replaceAll("/spate_it_\\w+", "/postgres"),
-                "--user",
-                user,
-                "--scale",
-                "0.001",
-                "--iterations",
-                "1",
-                "--modes",
-                "local-1",
-                "--out",
-                out.toString(),
-                "--jar",
-                Path.of("..", "coordinator", "target", "spate.jar").toString(),
-                "single");
+        bench(
+            out,
+            "--db",
+            adminUrl.replaceAll("/spate_it_\\w+", "/postgres"),
+            "--user",
+            user,
+            "--scale",
+            "0.001",
+            "--iterations",
+            "1",
+            "--modes",
+            "local-1",
+            "single");
     assertEquals(0, code);
     JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertEquals(2, results.get("measurements").size(), "local-1 and its reference copy-file");
@@ -55,6 +53,63 @@ class BenchRunnerSmokeIT {
       assertTrue(m.get("seconds").asDouble() > 0);
     }
     assertTrue(Files.readString(out.resolve("chart.svg")).startsWith("<svg"));
+  }
+
+  /**
+   * On MariaDB (the server {@code SPATE_TEST_MARIADB} names, else 127.0.0.1:3306 as root), both
+   * scenarios on their MySQL twins: every mode and both references report the rows the plan fills,
+   * and every measurement its ratio against each reference. The references themselves fail the run
+   * unless their load gives back the dumped tables' checksums.
+   */
+  @Test
+  void runsTinyScenariosOnMariaDbAgainstTheFileLoadAndBatchedInsert(@TempDir Path out)
+      throws Exception {
+    String adminUrl =
+        System.getenv().getOrDefault("SPATE_TEST_MARIADB", "jdbc:mariadb://127.0.0.1:3306/");
+    int code =
+        bench(
+            out,
+            "--db",
+            adminUrl,
+            "--scale",
+            "0.001",
+            "--iterations",
+            "1",
+            "--modes",
+            "local-1",
+            "single",
+            "tpcc-1");
+    assertEquals(0, code);
+    JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertTrue(results.get("machine").get("mariadb").asText().contains("MariaDB"));
+    Map<String, Long> rowsByRun = new TreeMap<>();
+    for (JsonNode m : results.get("measurements")) {
+      rowsByRun.put(
+          m.get("scenario").asText() + " " + m.get("mode").asText(), m.get("rows").asLong());
+      assertEquals("load-data-file", m.get("reference").asText());
+      for (String ref : List.of("load-data-file", "batch-insert")) {
+        assertTrue(m.get("vs").get(ref).asDouble() > 0, m + " has no ratio against " + ref);
+      }
+    }
+    // TPC-C at 0.001: 1 warehouse, 100 items and stock, 10 districts of 3 customers (and their
+    // history and orders) and 1 new order each; 5 to 15 order lines per order
+    long tpccRows = rowsByRun.get("tpcc-1 local-1");
+    assertTrue(tpccRows >= 311 + 30 * 5 && tpccRows <= 311 + 30 * 15, "tpcc-1 rows " + tpccRows);
+    assertEquals(
+        Map.of(
+            "single batch-insert",
+            1000L,
+            "single load-data-file",
+            1000L,
+            "single local-1",
+            1000L,
+            "tpcc-1 batch-insert",
+            tpccRows,
+            "tpcc-1 load-data-file",
+            tpccRows,
+            "tpcc-1 local-1",
+            tpccRows),
+        rowsByRun);
   }
 
   @Test
@@ -67,21 +122,17 @@ class BenchRunnerSmokeIT {
       user = db.user();
     }
     int code =
-        new CommandLine(new BenchRunner())
-            .execute(
-                "--db",
-                adminUrl.replaceAll("/spate_it_\\w+", "/postgres"),
-                "--user",
-                user,
-                "--iterations",
-                "2",
-                "--modes",
-                "local-1",
-                "--out",
-                out.toString(),
-                "--jar",
-                Path.of("..", "coordinator", "target", "spate.jar").toString(),
-                "fixed-cost");
+        bench(
+            out,
+            "--db",
+            adminUrl.replaceAll("/spate_it_\\w+", "/postgres"),
+            "--user",
+            user,
+            "--iterations",
+            "2",
+            "--modes",
+            "local-1",
+            "fixed-cost");
     assertEquals(0, code);
     JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     Map<String, Integer> runsByMode = new TreeMap<>();
@@ -91,5 +142,18 @@ class BenchRunnerSmokeIT {
       runsByMode.put(m.get("mode").asText(), m.get("all_seconds").size());
     }
     assertEquals(Map.of("local-1", 2, "api-fill-first", 1, "api-fill", 1), runsByMode);
+  }
+
+  /** Runs the bench with the given options, its output to {@code out}, the build's CLI jar. */
+  private static int bench(Path out, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(
+        0,
+        List.of(
+            "--out",
+            out.toString(),
+            "--jar",
+            Path.of("..", "coordinator", "target", "spate.jar").toString()));
+    return new CommandLine(new BenchRunner()).execute(all.toArray(String[]::new));
   }
 }
