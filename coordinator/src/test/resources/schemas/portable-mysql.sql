@@ -1,5 +1,6 @@
 -- The portable schema, MariaDB's and MySQL's words: the twin of portable-pg.sql, type for type
--- (PostgreSQL's text is text, bytea a blob, timestamp a datetime, boolean a tinyint(1)).
+-- (PostgreSQL's text is text, bytea a blob, timestamp a datetime, boolean a tinyint(1)). inet is an
+-- inet4: PostgreSQL's inet holds both families, MariaDB splits them, and Spate makes IPv4 hosts.
 -- Change one, change the other.
 CREATE TABLE region (
     region_id smallint    NOT NULL,
@@ -45,6 +46,11 @@ CREATE TABLE ticket (
     cost       decimal(8),
     due        date,
     seq        int         NOT NULL,
+    delta      decimal(6, 3) CHECK (delta BETWEEN -99.5 AND 99.5),
+    temp       float         CHECK (temp >= -40 AND temp <= 40),
+    tilt       smallint      CHECK (tilt BETWEEN -300 AND 300),
+    urgent     boolean,
+    addr       inet4,
     CONSTRAINT ticket_seq UNIQUE (account_id, seq),
     CONSTRAINT ticket_account FOREIGN KEY (account_id) REFERENCES account (id),
     CONSTRAINT ticket_status CHECK (status IN ('open', 'closed', 'parked')),

@@ -25,7 +25,8 @@ import java.util.List;
  * trailing fractional zeros; float and double as Java's shortest repeatable text; booleans as
  * {@code true}/{@code false}; dates {@code YYYY-MM-DD}; times and timestamps ISO with the fraction
  * the value has (trailing zeros dropped); text JSON-quoted, a {@code char}'s padding dropped; bytes
- * as lowercase hex; uuids lowercase; anything else as the driver's text.
+ * as lowercase hex; bit strings as 0s and 1s; uuids lowercase; anything else (json, a network
+ * address) as the driver's text, quoted.
  */
 public final class CanonicalDump {
 
