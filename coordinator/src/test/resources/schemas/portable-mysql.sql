@@ -7,8 +7,12 @@ CREATE TABLE region (
     branch    int         NOT NULL,
     name      varchar(40) NOT NULL,
     code      char(3)     NOT NULL,
+    email     varchar(80),
+    city      text,
+    reserve   decimal(20, 4),
     PRIMARY KEY (region_id, branch),
     CONSTRAINT region_code UNIQUE (code),
+    CONSTRAINT region_email UNIQUE (email),
     CONSTRAINT region_name_length CHECK (char_length(name) BETWEEN 3 AND 40)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
 

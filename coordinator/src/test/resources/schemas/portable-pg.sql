@@ -6,8 +6,12 @@ CREATE TABLE region (
     branch    integer     NOT NULL,
     name      varchar(40) NOT NULL,
     code      char(3)     NOT NULL,
+    email     varchar(80),
+    city      text,
+    reserve   numeric(20, 4),
     PRIMARY KEY (region_id, branch),
     CONSTRAINT region_code UNIQUE (code),
+    CONSTRAINT region_email UNIQUE (email),
     CONSTRAINT region_name_length CHECK (char_length(name) BETWEEN 3 AND 40)
 );
 

@@ -291,9 +291,9 @@ public final class LoadDataTextWriter implements RowWriter {
   }
 
   /**
-   * An IPv4 host address in dotted-quad text, which MariaDB's inet4 and inet6 columns read (inet6
-   * as {@code ::ffff:a.b.c.d}). A network (a cidr, or an inet with a prefix shorter than 32) has no
-   * MariaDB or MySQL type.
+   * An IPv4 host address in dotted-quad text, as MariaDB's inet4 reads it (the load maps it for an
+   * inet6 column). A network (a cidr, or an inet with a prefix shorter than 32) has no MariaDB or
+   * MySQL type.
    */
   @Override
   public void writeInet(int address, int bits, boolean cidr) {
