@@ -187,7 +187,7 @@ class MariaDbIntrospectorIT {
     assertEquals("name VARCHAR 40 -1 -1 null []", shape(column("name")));
     // text limits are bytes: as many utf8mb4 characters as always fit
     assertEquals("tiny_note VARCHAR 63 -1 -1 null []", shape(column("tiny_note")));
-    assertEquals("note VARCHAR 16383 -1 -1 null []", shape(column("note")));
+    assertEquals("note TEXT 16383 -1 -1 null []", shape(column("note")));
     assertEquals(SqlType.TEXT, column("medium_note").type());
     assertEquals(SqlType.TEXT, column("long_note").type());
     assertEquals("raw4 BYTEA 4 -1 -1 null []", shape(column("raw4")));

@@ -148,6 +148,31 @@ class MariaDbFillIT {
     }
   }
 
+  @Test
+  void inet4AndInet6ColumnsFillWithIpv4HostAddressesAndKeepTheirNulls() throws Exception {
+    try (TestMariaDb db = TestMariaDb.create()) {
+      db.execute(
+          "CREATE TABLE host (id int NOT NULL PRIMARY KEY, v4 inet4 NOT NULL, v6 inet6 NULL)");
+      MariaDbFill.local(db, "--rows", "host=2000");
+
+      try (Connection c = db.connect()) {
+        assertEquals(2000, MariaDbFill.queryLong(c, "SELECT COUNT(*) FROM host"));
+        long nulls = MariaDbFill.queryLong(c, "SELECT COUNT(*) FROM host WHERE v6 IS NULL");
+        assertTrue(nulls > 0 && nulls < 100, "about 1% NULL, the default: " + nulls);
+        assertEquals(
+            0,
+            MariaDbFill.queryLong(
+                c,
+                "SELECT COUNT(*) FROM host WHERE v6 IS NOT NULL"
+                    + " AND CAST(v6 AS CHAR) NOT LIKE '::ffff:%.%.%.%'"),
+            "every inet6 is an IPv4-mapped host");
+        assertTrue(
+            MariaDbFill.queryLong(c, "SELECT COUNT(DISTINCT v4) FROM host") > 1900,
+            "inet4 addresses vary");
+      }
+    }
+  }
+
   private static String yamlQuote(String s) {
     StringBuilder out = new StringBuilder("\"");
     s.codePoints()

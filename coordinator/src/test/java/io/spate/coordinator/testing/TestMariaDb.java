@@ -78,6 +78,14 @@ public final class TestMariaDb implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(), USER, PASSWORD);
   }
 
+  /**
+   * A connection whose query results travel in the binary protocol (server-prepared statements), so
+   * a float arrives as its exact four bytes, not as the six digits the text protocol prints.
+   */
+  public Connection connectBinary() throws SQLException {
+    return DriverManager.getConnection(jdbcUrl() + "&useServerPrepStmts=true", USER, PASSWORD);
+  }
+
   /** Runs one or more SQL statements. */
   public void execute(String sql) {
     try (Connection c = connect();

@@ -1,5 +1,6 @@
 /**
- * Test fixtures of the coordinator's integration tests: a real Kafka broker shared per JVM, and a
- * network namespace whose link a test can cut.
+ * Test fixtures of the coordinator's integration tests: a real Kafka broker shared per JVM, a
+ * network namespace whose link a test can cut, MariaDB test databases, and a server-independent
+ * canonical dump of a table's rows.
  */
 package io.spate.coordinator.testing;

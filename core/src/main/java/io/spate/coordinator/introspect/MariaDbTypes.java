@@ -133,8 +133,9 @@ final class MariaDbTypes {
         length = (int) r.charLength();
       }
       case "tinytext", "text" -> {
-        // limits in bytes: a varchar of as many characters as always fit
-        type = SqlType.VARCHAR;
+        // limits in bytes, kept as the characters that always fit: tinytext is a varchar of them,
+        // text is PostgreSQL's text (its default lengths, so the same seed fills both alike)
+        type = data.equals("text") ? SqlType.TEXT : SqlType.VARCHAR;
         length = (int) (bytes(r) / Math.max(1, r.maxBytesPerChar()));
       }
       case "mediumtext", "longtext" -> type = SqlType.TEXT;

@@ -15,8 +15,8 @@ import java.util.Objects;
  * and exact decimals in decimal digits, float and double in the shortest text that reads back to
  * the same value, booleans as 0/1, dates, times and datetimes from days and microseconds since
  * 2000-01-01 as {@code YYYY-MM-DD HH:MM:SS[.ffffff]}, uuids in their 36-character form, bit(n) as
- * the value's bytes (how the server stores a text field into a BIT column), text and JSON in UTF-8
- * (4-byte forms kept: load with {@code CHARACTER SET utf8mb4}).
+ * the value's bytes (how the server stores a text field into a BIT column), IPv4 host addresses
+ * dotted, text and JSON in UTF-8 (4-byte forms kept: load with {@code CHARACTER SET utf8mb4}).
  *
  * <p>Every row ends with its LF, so the buffer always holds whole lines and consecutive buffers
  * concatenate into one stream. No method allocates apart from buffer growth and float formatting's
@@ -290,9 +290,25 @@ public final class LoadDataTextWriter implements RowWriter {
     endField(0);
   }
 
+  /**
+   * An IPv4 host address in dotted-quad text, as MariaDB's inet4 reads it (the load maps it for an
+   * inet6 column). A network (a cidr, or an inet with a prefix shorter than 32) has no MariaDB or
+   * MySQL type.
+   */
   @Override
   public void writeInet(int address, int bits, boolean cidr) {
-    throw postgresOnly("inet");
+    if (cidr || bits != 32) {
+      throw postgresOnly((cidr ? "cidr" : "inet") + " with a network prefix (/" + bits + ")");
+    }
+    beginField();
+    ensureCapacity(15);
+    for (int shift = 24; shift >= 0; shift -= 8) {
+      putUnsigned((address >>> shift) & 0xFF, 1);
+      if (shift > 0) {
+        buffer[position++] = '.';
+      }
+    }
+    endField(0);
   }
 
   @Override

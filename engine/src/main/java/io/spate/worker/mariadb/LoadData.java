@@ -1,6 +1,7 @@
 package io.spate.worker.mariadb;
 
 import io.spate.protocol.error.SpateException;
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -9,6 +10,7 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -54,7 +56,7 @@ public final class LoadData {
       Connection c, String task, String table, List<String> columns, RowSource source) {
     String where = task + " - LOAD DATA into " + table;
     try {
-      return loadInto(c, task, quote(table), columns, source);
+      return loadInto(c, task, quote(table), columns, Set.of(), source);
     } catch (SQLException e) {
       throw new SpateException(where + " failed: " + e.getMessage(), e);
     }
@@ -67,7 +69,12 @@ public final class LoadData {
    * violation it is ({@link SQLIntegrityConstraintViolationException}, vendor code 1062).
    */
   public static long loadInto(
-      Connection c, String task, String quotedTable, List<String> columns, RowSource source)
+      Connection c,
+      String task,
+      String quotedTable,
+      List<String> columns,
+      Set<String> inet6Columns,
+      RowSource source)
       throws SQLException {
     String where = task + " - LOAD DATA into " + quotedTable;
     if (c.getAutoCommit()) {
@@ -83,7 +90,7 @@ public final class LoadData {
               + "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'");
       try {
         s.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(stream);
-        stored = s.executeLargeUpdate(statement(quotedTable, columns));
+        stored = s.executeLargeUpdate(statement(quotedTable, columns, inet6Columns));
         List<String> warnings = warnings(s);
         if (stream.failure() != null) {
           throw new SpateException(
@@ -115,14 +122,38 @@ public final class LoadData {
     return stored;
   }
 
-  /** The statement, with the format's defaults spelled out (the writer depends on them). */
-  static String statement(String quotedTable, List<String> columns) {
+  /**
+   * The statement, with the format's defaults spelled out (the writer depends on them). An inet6
+   * column reads its field, an IPv4 address, through a variable and stores it IPv4-mapped ({@code
+   * ::ffff:a.b.c.d}), the only IPv4 form inet6 accepts; NULL stays NULL.
+   */
+  static String statement(String quotedTable, List<String> columns, Set<String> inet6Columns) {
+    List<String> fields = new ArrayList<>();
+    List<String> mapped = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      String column = columns.get(i);
+      if (inet6Columns.contains(column)) {
+        fields.add("@spate_field_" + i);
+        mapped.add(quote(column) + " = CONCAT('::ffff:', @spate_field_" + i + ")");
+      } else {
+        fields.add(quote(column));
+      }
+    }
     return "LOAD DATA LOCAL INFILE 'spate-rows' INTO TABLE "
         + quotedTable
         + " CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ENCLOSED BY '' ESCAPED BY '\\\\'"
         + " LINES STARTING BY '' TERMINATED BY '\\n' ("
-        + columns.stream().map(LoadData::quote).collect(Collectors.joining(", "))
-        + ")";
+        + String.join(", ", fields)
+        + ")"
+        + (mapped.isEmpty() ? "" : " SET " + String.join(", ", mapped));
+  }
+
+  /** The columns of {@code table} of MariaDB's inet6 type, which {@link #statement} maps. */
+  public static Set<String> inet6Columns(Table table) {
+    return table.columns().stream()
+        .filter(c -> c.typeName().equalsIgnoreCase("inet6"))
+        .map(Column::name)
+        .collect(Collectors.toUnmodifiableSet());
   }
 
   /**

@@ -57,6 +57,11 @@ final class MariaDbLoad implements RowLoad {
           return rows;
         };
     return LoadData.loadInto(
-        connection, "task " + task, LoadData.name(plan.table()), table.columnNames(), source);
+        connection,
+        "task " + task,
+        LoadData.name(plan.table()),
+        table.columnNames(),
+        LoadData.inet6Columns(plan.table()),
+        source);
   }
 }

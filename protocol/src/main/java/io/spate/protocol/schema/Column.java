@@ -14,8 +14,9 @@ import java.util.Objects;
  *
  * @param typeName the type as the database formats it, e.g. {@code character varying(64)}; used in
  *     messages
- * @param length declared length of char/varchar (bits of bit/varbit, PostGIS's packed type modifier
- *     of geometry/geography), or -1 when unbounded
+ * @param length declared length of char/varchar (the characters a MariaDB or MySQL text always
+ *     holds, bits of bit/varbit, PostGIS's packed type modifier of geometry/geography), or -1 when
+ *     unbounded
  * @param precision numeric precision, or -1 when unconstrained
  * @param scale numeric scale, or -1 when unconstrained
  * @param generated a generated (computed) column: never written

@@ -207,14 +207,23 @@ class LoadDataTextWriterTest {
   }
 
   @Test
+  void anIpv4HostAddressIsDottedDecimal() {
+    assertEquals("192.168.0.255", field(w -> w.writeInet(0xC0A800FF, 32, false)));
+    assertEquals("0.0.0.0", field(w -> w.writeInet(0, 32, false)));
+    assertEquals("255.255.255.255", field(w -> w.writeInet(-1, 32, false)));
+  }
+
+  @Test
   void postgresOnlyFormsFailClearly() {
     LoadDataTextWriter w = new LoadDataTextWriter(0);
     w.startRow(1);
     UnsupportedOperationException e =
-        assertThrows(UnsupportedOperationException.class, () -> w.writeInet(1, 32, false));
+        assertThrows(UnsupportedOperationException.class, () -> w.writeInet(1, 24, true));
     assertEquals(
-        "inet exists only in PostgreSQL; MariaDB and MySQL LOAD DATA have no form for it",
+        "cidr with a network prefix (/24) exists only in PostgreSQL; MariaDB and MySQL LOAD DATA"
+            + " have no form for it",
         e.getMessage());
+    assertThrows(UnsupportedOperationException.class, () -> w.writeInet(1, 31, false));
     assertThrows(UnsupportedOperationException.class, () -> w.beginArray(23, 1, false));
     assertThrows(UnsupportedOperationException.class, () -> w.beginRange(0));
     assertThrows(UnsupportedOperationException.class, () -> w.putFloat8(1));
