@@ -106,6 +106,7 @@ final class MariaDbServerChecks extends TableCheckServer {
         "judging " + rows + " candidate rows of " + engine.plan().name(),
         table,
         engine.columnNames(),
+        LoadData.inet6Columns(engine.plan().table()),
         source);
   }
 
