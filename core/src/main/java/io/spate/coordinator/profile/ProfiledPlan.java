@@ -1,5 +1,8 @@
 package io.spate.coordinator.profile;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.spate.coordinator.config.ColumnConfig;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.plan.FillSettings;
@@ -7,6 +10,7 @@ import io.spate.coordinator.profile.Profile.ColumnStats;
 import io.spate.coordinator.profile.Profile.Frequent;
 import io.spate.coordinator.profile.Profile.TableStats;
 import io.spate.protocol.error.Problems;
+import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.ReferencePlan;
@@ -118,6 +122,7 @@ public final class ProfiledPlan {
                   rule.column(), column.nullable() ? cs.nullFraction() : 0, vp));
     }
     combinations(columns, stats, table);
+    dependencies(columns, stats);
     Map<String, ReferencePlan> picks = new HashMap<>();
     for (ReferencePlan r : t.references()) {
       picks.put(r.foreignKey(), reference(plan, t, r, stats, profile, configured));
@@ -189,9 +194,84 @@ public final class ProfiledPlan {
                 x.columns().get(j),
                 0,
                 new ValueProfile(values, frequencies, List.of(), 1, false),
-                "statistics " + x.name()));
+                "statistics " + x.name(),
+                null));
       }
     }
+  }
+
+  /** A functional dependency's degree (its share of rows it holds in) past which it is kept. */
+  static final double DEPENDENT = 0.95;
+
+  private static final JsonMapper JSON = new JsonMapper();
+
+  /**
+   * Keeps each functional dependency {@code a => b} of one column on another the extended
+   * statistics give with a degree of {@link #DEPENDENT} or more, where both are drawn by their own
+   * profiles: b becomes {@linkplain ColumnPlan.Profiled#determinant() determined} by a, so rows
+   * with equal a hold equal b. Strongest first; a determinant is never itself determined, and a
+   * column takes one determinant.
+   */
+  static void dependencies(List<ColumnPlan> columns, TableStats stats) {
+    record Dependency(String from, String to, double degree) {}
+    List<Dependency> found = new ArrayList<>();
+    for (Profile.ExtendedStats x :
+        stats.extended() == null ? List.<Profile.ExtendedStats>of() : stats.extended()) {
+      for (Map.Entry<String, Double> d : parse(x).entrySet()) {
+        String[] sides = d.getKey().split(" => ", -1);
+        if (sides.length == 2 && !sides[0].contains(", ") && d.getValue() >= DEPENDENT) {
+          found.add(new Dependency(sides[0], sides[1], d.getValue()));
+        }
+      }
+    }
+    found.sort(java.util.Comparator.comparingDouble(Dependency::degree).reversed());
+    Set<String> determinants = new java.util.HashSet<>();
+    for (Dependency d : found) {
+      int from = indexOf(columns, d.from());
+      int to = indexOf(columns, d.to());
+      if (from >= 0
+          && to >= 0
+          && from != to
+          && columns.get(from) instanceof ColumnPlan.Profiled a
+          && a.group() == null
+          && a.determinant() == null
+          && columns.get(to) instanceof ColumnPlan.Profiled b
+          && b.group() == null
+          && b.determinant() == null
+          && !determinants.contains(d.to())) {
+        columns.set(to, b.determinedBy(d.from()));
+        determinants.add(d.from());
+      }
+    }
+  }
+
+  /** The dependencies of one extended statistic by their sides, empty when there are none. */
+  private static Map<String, Double> parse(Profile.ExtendedStats x) {
+    if (x.dependencies() == null) {
+      return Map.of();
+    }
+    try {
+      return JSON.readValue(
+          x.dependencies(), new TypeReference<LinkedHashMap<String, Double>>() {});
+    } catch (JsonProcessingException e) {
+      throw new SpateException(
+          "the profile's dependencies of statistics "
+              + x.name()
+              + " do not read ("
+              + x.dependencies()
+              + "): "
+              + e.getOriginalMessage(),
+          e);
+    }
+  }
+
+  private static int indexOf(List<ColumnPlan> columns, String name) {
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).column().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
