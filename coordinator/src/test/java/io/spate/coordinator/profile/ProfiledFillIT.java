@@ -198,9 +198,11 @@ class ProfiledFillIT {
   }
 
   /**
-   * A default profile makes its frequent text up: a column under a CHECK other than a bound keeps
-   * the planner's rule, so the fill passes every CHECK; a bounded number is still drawn by its
-   * profile, and a listed column by a profile with the source's values.
+   * A default profile makes its frequent text up, and a fill gives the made-up values the planner's
+   * values for the column (a recognised kind's pool, a CHECK's list) at the same frequencies: a
+   * column under a CHECK other than a bound or a list keeps the planner's rule, so the fill passes
+   * every CHECK; a bounded number is still drawn by its profile, and a listed column by a profile
+   * with the source's values.
    */
   @Test
   void madeUpTextNeverBreaksACheck() throws Exception {
@@ -210,15 +212,17 @@ class ProfiledFillIT {
           id serial PRIMARY KEY,
           status text NOT NULL CHECK (status IN ('active', 'trial', 'churned')),
           code text NOT NULL CHECK (code ~ '^[A-Z]{2}-[0-9]{3}$'),
-          balance numeric(10, 2) NOT NULL CHECK (balance >= 0));
+          balance numeric(10, 2) NOT NULL CHECK (balance >= 0),
+          city text NOT NULL);
         """;
     try (TestDatabase source = TestDatabase.create();
         TestDatabase copy = TestDatabase.create()) {
       source.execute(
           schema
-              + "INSERT INTO account (status, code, balance) SELECT (ARRAY['active', 'active',"
-              + " 'trial', 'churned'])[1 + g % 4], 'AB-' || lpad((g % 1000)::text, 3, '0'),"
-              + " (g % 500) * 1.5 FROM generate_series(1, 5000) g; ANALYZE;");
+              + "INSERT INTO account (status, code, balance, city) SELECT (ARRAY['active',"
+              + " 'active', 'trial', 'churned'])[1 + g % 4], 'AB-' || lpad((g % 1000)::text, 3,"
+              + " '0'), (g % 500) * 1.5, (ARRAY['Springfield', 'Riverside', 'Franklin',"
+              + " 'Greenville', 'Bristol'])[1 + g % 5] FROM generate_series(1, 5000) g; ANALYZE;");
       copy.execute(schema);
       Path profile = dir.resolve("synthetic.yaml");
       Fills.Run profiled =
@@ -240,6 +244,17 @@ class ProfiledFillIT {
               "SELECT count(*) FROM account WHERE status NOT IN ('active', 'trial', 'churned')"
                   + " OR code !~ '^[A-Z]{2}-[0-9]{3}$' OR balance < 0"));
       double max = Double.parseDouble(copy.queryString("SELECT max(balance) FROM account"));
+      String largest = "SELECT max(n) FROM (SELECT count(*) n FROM account GROUP BY %s) x";
+      assertEquals(
+          2500,
+          copy.queryLong(largest.formatted("status")),
+          "made-up frequent values take the CHECK's listed values, at the source's frequencies");
+      assertEquals(1000, copy.queryLong(largest.formatted("city")), "five cities, as frequent");
+      assertEquals(5, copy.queryLong("SELECT count(DISTINCT city) FROM account"));
+      assertEquals(
+          0,
+          copy.queryLong("SELECT count(*) FROM account WHERE city !~ '^[A-Z][a-z]'"),
+          "a city's made-up frequent values are city names, not axxxx stand-ins");
       // The same with the source's values: a list holding every frequent value keeps the profile.
       try (TestDatabase withValues = TestDatabase.create()) {
         withValues.execute(schema);

@@ -102,16 +102,21 @@ public final class ProfiledPlan {
     Table table = t.table();
     Map<String, ColumnConfig> configured = config.table(table.id()).columns();
     List<ColumnPlan> columns = new ArrayList<>();
+    Map<String, List<String>> pools = new HashMap<>();
     for (ColumnPlan rule : t.columns()) {
       ColumnStats cs = stats.columns().get(rule.column());
       Column column = table.column(rule.column()).orElseThrow();
+      List<String> pool = profile.includesValues() ? null : pool(rule, column);
+      if (pool != null) {
+        pools.put(rule.column(), pool);
+      }
       boolean open =
           cs != null
               && (configured.get(rule.column()) == null
                   || configured.get(rule.column()).settings().isEmpty())
               && (rule instanceof ColumnPlan.Values v && !v.spec().binary()
                   || rule instanceof ColumnPlan.Partitioned && rangePartitionedBy(table, column));
-      ValueProfile vp = open ? values(column, cs, stats.rows(), t.rows(), problems) : null;
+      ValueProfile vp = open ? values(column, cs, stats.rows(), t.rows(), pool) : null;
       if (vp != null && !checksKept(table, column, vp)) {
         vp = null;
       }
@@ -121,7 +126,7 @@ public final class ProfiledPlan {
               : new ColumnPlan.Profiled(
                   rule.column(), column.nullable() ? cs.nullFraction() : 0, vp));
     }
-    combinations(columns, stats, table);
+    combinations(columns, stats, table, pools);
     dependencies(columns, stats);
     Map<String, ReferencePlan> picks = new HashMap<>();
     for (ReferencePlan r : t.references()) {
@@ -146,7 +151,8 @@ public final class ProfiledPlan {
    * quantile per row for all of them, the i-th value of each, so a dependency between them holds as
    * in the source.
    */
-  private static void combinations(List<ColumnPlan> columns, TableStats stats, Table table) {
+  private static void combinations(
+      List<ColumnPlan> columns, TableStats stats, Table table, Map<String, List<String>> pools) {
     for (Profile.ExtendedStats x :
         stats.extended() == null ? List.<Profile.ExtendedStats>of() : stats.extended()) {
       List<Profile.FrequentCombination> combos = x.frequentValues();
@@ -188,6 +194,8 @@ public final class ProfiledPlan {
       for (int j = 0; j < at.size(); j++) {
         int column = j;
         List<String> values = combos.stream().map(k -> k.values().get(column)).toList();
+        List<String> pool = pools.get(x.columns().get(j));
+        values = pool == null ? values : Synthetic.fromPool(values, pool);
         columns.set(
             at.get(j),
             new ColumnPlan.Profiled(
@@ -316,11 +324,28 @@ public final class ProfiledPlan {
   }
 
   /**
+   * The planner's value list of a text column (its realistic pool: the Datafaker kind its name is
+   * recognised as, a CHECK's list), which takes the place of a default profile's synthetic frequent
+   * values ({@link Synthetic#fromPool}); null when the planner draws it otherwise.
+   */
+  private static List<String> pool(ColumnPlan rule, Column column) {
+    return column.type().isText()
+            && rule instanceof ColumnPlan.Values v
+            && !v.spec().values().isEmpty()
+            && !v.spec().slotSuffix()
+            && !v.spec().binary()
+        ? v.spec().values()
+        : null;
+  }
+
+  /**
    * A column's profile at the copy's row count, or null when the statistics cannot be drawn for its
    * type (a histogram of a type without an order Spate interpolates): the planner's rule stays.
+   *
+   * @param pool null, or the values that replace the profile's synthetic frequent values
    */
   static ValueProfile values(
-      Column column, ColumnStats cs, long sourceRows, long rows, Problems problems) {
+      Column column, ColumnStats cs, long sourceRows, long rows, List<String> pool) {
     List<String> values = new ArrayList<>();
     List<Double> frequencies = new ArrayList<>();
     double nonNull = Math.max(1e-9, 1 - cs.nullFraction());
@@ -330,6 +355,9 @@ public final class ProfiledPlan {
       }
       values.add(f.value());
       frequencies.add(f.frequency() / nonNull);
+    }
+    if (pool != null) {
+      values = Synthetic.fromPool(values, pool);
     }
     List<String> bounds = cs.histogram() == null ? List.of() : cs.histogram();
     if (!bounds.isEmpty() && !interpolates(column.type())) {
