@@ -256,7 +256,10 @@ public final class StatisticsReader {
               new ExtendedStats(
                   rs.getString("statistics_name"),
                   names,
-                  rs.getString("n_distinct"),
+                  named(
+                      rs.getString("n_distinct"),
+                      names,
+                      Arrays.asList((Integer[]) rs.getArray("attnums").getArray())),
                   named(
                       rs.getString("dependencies"),
                       names,
@@ -268,20 +271,23 @@ public final class StatisticsReader {
     return all;
   }
 
-  /** A key of the server's print of functional dependencies: {@code "1, 2 => 3"}. */
+  /**
+   * A key of the server's print of functional dependencies ({@code "1, 2 => 3"}) or distinct counts
+   * ({@code "1, 2"}).
+   */
   private static final Pattern DEPENDENCY = Pattern.compile("\"([0-9, =>]+)\"");
 
   private static final Pattern ATTNUM = Pattern.compile("[0-9]+");
 
   /**
-   * Functional dependencies as the server prints them, each attribute number replaced by its
-   * column's name ({@code {"region_code => region_name": 1.000000}}), so the profile reads without
-   * the catalog; null when not gathered.
+   * Functional dependencies or distinct counts of column combinations as the server prints them,
+   * each attribute number replaced by its column's name ({@code {"region_code => region_name":
+   * 1.000000}}), so the profile reads without the catalog; null when not gathered.
    *
    * @param attnums the attribute numbers of {@code names}, in their order
    */
-  static String named(String dependencies, List<String> names, List<Integer> attnums) {
-    if (dependencies == null) {
+  static String named(String print, List<String> names, List<Integer> attnums) {
+    if (print == null) {
       return null;
     }
     Map<String, String> byNumber = new HashMap<>();
@@ -290,7 +296,7 @@ public final class StatisticsReader {
           attnums.get(i).toString(), names.get(i).replace("\\", "\\\\").replace("\"", "\\\""));
     }
     return DEPENDENCY
-        .matcher(dependencies)
+        .matcher(print)
         .replaceAll(
             key ->
                 Matcher.quoteReplacement(
