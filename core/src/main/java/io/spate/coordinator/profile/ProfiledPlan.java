@@ -34,9 +34,11 @@ import java.util.Set;
  * source's times the scale ({@link #rows}, given to the planner as row overrides, so tasks are cut
  * for them), then each column the config leaves open is drawn by its statistics ({@link #apply}):
  * value columns become {@link ColumnPlan.Profiled}, and a random foreign-key pick takes the child's
- * frequent parent keys as hot parent slots ({@link ReferencePlan#profile()}). Keys, columns derived
- * by a CHECK, columns under a CHECK other than a bound, and everything the config sets keep the
- * planner's rule. The profile goes into the plan; workers never read it.
+ * frequent parent keys as hot parent slots ({@link ReferencePlan#profile()}); functional
+ * dependencies of the extended statistics are kept ({@link #dependencies}), and a default profile's
+ * made-up frequent text takes the planner's values for the column ({@link #pool}). Keys, columns
+ * derived by a CHECK, columns under a CHECK other than a bound, and everything the config sets keep
+ * the planner's rule. The profile goes into the plan; workers never read it.
  */
 public final class ProfiledPlan {
 
