@@ -57,6 +57,17 @@ class SaneValuesFillIT {
               "orders WHERE shipped_at < ordered_at OR shipped_at > ordered_at + interval '14 days'"),
           "shipped after ordered, within two weeks");
       assertEquals(0, count(db, "people WHERE updated_at < created_at"));
+      assertEquals(
+          0,
+          count(
+              db,
+              "people WHERE created_at < '2016-01-01 00:00+00' OR created_at >= '2026-01-01 00:00+00'"),
+          "a creation time in the ten years up to 2026, never in the future");
+      assertEquals(
+          10,
+          db.queryLong(
+              "SELECT count(DISTINCT extract(year FROM ordered_at AT TIME ZONE 'UTC')) FROM orders"),
+          "ordered over all ten years");
 
       assertEquals(
           0,

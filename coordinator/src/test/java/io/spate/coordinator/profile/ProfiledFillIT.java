@@ -28,7 +28,8 @@ class ProfiledFillIT {
       CREATE TABLE customer (
         id serial PRIMARY KEY, name text NOT NULL, segment text,
         region_code int NOT NULL, region_name text NOT NULL,
-        score double precision, signup date NOT NULL);
+        score double precision, signup date NOT NULL,
+        postal_code int NOT NULL, city_code int NOT NULL);
       CREATE TABLE orders (
         id bigserial PRIMARY KEY, customer_id int NOT NULL REFERENCES customer (id),
         status text NOT NULL, amount numeric(10, 2) NOT NULL, discount numeric(5, 2),
@@ -45,25 +46,30 @@ class ProfiledFillIT {
       CREATE INDEX ON event (kind);
       CREATE STATISTICS customer_region (dependencies, mcv) ON region_code, region_name
         FROM customer;
+      CREATE STATISTICS customer_postal (dependencies) ON postal_code, city_code FROM customer;
       """;
 
   /**
    * Skewed, correlated, null-heavy data: a zipf-like foreign key (customer 1 takes 4% of the
    * orders), 30% NULL discounts, a status of 5 frequent values, bimodal amounts, a timestamp range
-   * growing with the id, a region name functionally dependent on its code, a partitioned table.
+   * growing with the id, a region name functionally dependent on its code (with the combinations of
+   * the two as frequent values), a city (of 40) dependent on a postal code of 2,000 values (with a
+   * dependency alone in the extended statistics), a partitioned table.
    */
   static final String DATA =
       """
       SET TIME ZONE 'UTC';
       SELECT setseed(0.14);
-      INSERT INTO customer (name, segment, region_code, region_name, score, signup)
+      INSERT INTO customer (name, segment, region_code, region_name, score, signup, postal_code,
+                            city_code)
         SELECT 'name ' || (g % 15000),
                CASE WHEN random() < 0.5 THEN NULL WHEN random() < 0.7 THEN 'retail' ELSE 'b2b' END,
                r, 'region-' || r,
                CASE WHEN random() < 0.1 THEN NULL ELSE random() * 100 END,
-               date '2015-01-01' + (random() * 3000)::int
+               date '2015-01-01' + (random() * 3000)::int, p, p / 50
         FROM generate_series(1, 20000) g,
-             LATERAL (SELECT 1 + floor(50 * power(random(), 2))::int + g * 0 AS r) x;
+             LATERAL (SELECT 1 + floor(50 * power(random(), 2))::int + g * 0 AS r) x,
+             LATERAL (SELECT 10000 + floor(2000 * random())::int + g * 0 AS p) y;
       INSERT INTO orders (customer_id, status, amount, discount, placed_at, note)
         SELECT 1 + floor(20000 * power(random(), 3))::int,
                CASE WHEN s < 0.6 THEN 'delivered' WHEN s < 0.8 THEN 'shipped'
@@ -135,7 +141,7 @@ class ProfiledFillIT {
       System.out.println(compared.out());
 
       List<ColumnDistance> distances = distances(source, copy);
-      assertEquals(17, distances.size(), "every column compared: " + distances);
+      assertEquals(19, distances.size(), "every column compared: " + distances);
       List<String> far = new ArrayList<>();
       for (ColumnDistance d : distances) {
         if (d.nullFraction() > 0.02
@@ -151,6 +157,10 @@ class ProfiledFillIT {
           "SELECT count(*) FROM (SELECT region_code FROM customer GROUP BY region_code"
               + " HAVING count(DISTINCT region_name) > 1) x";
       assertEquals(0, copy.queryLong(broken), "region_code => region_name holds, as in the source");
+      String city =
+          "SELECT count(*) FROM (SELECT postal_code FROM customer GROUP BY postal_code"
+              + " HAVING count(DISTINCT city_code) > 1) x";
+      assertEquals(0, copy.queryLong(city), "postal_code => city_code holds by the dependency");
 
       List<String> differing = new ArrayList<>();
       for (String q : QUERIES) {
@@ -188,9 +198,11 @@ class ProfiledFillIT {
   }
 
   /**
-   * A default profile makes its frequent text up: a column under a CHECK other than a bound keeps
-   * the planner's rule, so the fill passes every CHECK; a bounded number is still drawn by its
-   * profile, and a listed column by a profile with the source's values.
+   * A default profile makes its frequent text up, and a fill gives the made-up values the planner's
+   * values for the column (a recognised kind's pool, a CHECK's list) at the same frequencies: a
+   * column under a CHECK other than a bound or a list keeps the planner's rule, so the fill passes
+   * every CHECK; a bounded number is still drawn by its profile, and a listed column by a profile
+   * with the source's values.
    */
   @Test
   void madeUpTextNeverBreaksACheck() throws Exception {
@@ -200,15 +212,17 @@ class ProfiledFillIT {
           id serial PRIMARY KEY,
           status text NOT NULL CHECK (status IN ('active', 'trial', 'churned')),
           code text NOT NULL CHECK (code ~ '^[A-Z]{2}-[0-9]{3}$'),
-          balance numeric(10, 2) NOT NULL CHECK (balance >= 0));
+          balance numeric(10, 2) NOT NULL CHECK (balance >= 0),
+          city text NOT NULL);
         """;
     try (TestDatabase source = TestDatabase.create();
         TestDatabase copy = TestDatabase.create()) {
       source.execute(
           schema
-              + "INSERT INTO account (status, code, balance) SELECT (ARRAY['active', 'active',"
-              + " 'trial', 'churned'])[1 + g % 4], 'AB-' || lpad((g % 1000)::text, 3, '0'),"
-              + " (g % 500) * 1.5 FROM generate_series(1, 5000) g; ANALYZE;");
+              + "INSERT INTO account (status, code, balance, city) SELECT (ARRAY['active',"
+              + " 'active', 'trial', 'churned'])[1 + g % 4], 'AB-' || lpad((g % 1000)::text, 3,"
+              + " '0'), (g % 500) * 1.5, (ARRAY['Springfield', 'Riverside', 'Franklin',"
+              + " 'Greenville', 'Bristol'])[1 + g % 5] FROM generate_series(1, 5000) g; ANALYZE;");
       copy.execute(schema);
       Path profile = dir.resolve("synthetic.yaml");
       Fills.Run profiled =
@@ -230,6 +244,17 @@ class ProfiledFillIT {
               "SELECT count(*) FROM account WHERE status NOT IN ('active', 'trial', 'churned')"
                   + " OR code !~ '^[A-Z]{2}-[0-9]{3}$' OR balance < 0"));
       double max = Double.parseDouble(copy.queryString("SELECT max(balance) FROM account"));
+      String largest = "SELECT max(n) FROM (SELECT count(*) n FROM account GROUP BY %s) x";
+      assertEquals(
+          2500,
+          copy.queryLong(largest.formatted("status")),
+          "made-up frequent values take the CHECK's listed values, at the source's frequencies");
+      assertEquals(1000, copy.queryLong(largest.formatted("city")), "five cities, as frequent");
+      assertEquals(5, copy.queryLong("SELECT count(DISTINCT city) FROM account"));
+      assertEquals(
+          0,
+          copy.queryLong("SELECT count(*) FROM account WHERE city !~ '^[A-Z][a-z]'"),
+          "a city's made-up frequent values are city names, not axxxx stand-ins");
       // The same with the source's values: a list holding every frequent value keeps the profile.
       try (TestDatabase withValues = TestDatabase.create()) {
         withValues.execute(schema);

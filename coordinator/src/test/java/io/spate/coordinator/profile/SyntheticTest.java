@@ -2,6 +2,7 @@ package io.spate.coordinator.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -24,5 +25,18 @@ class SyntheticTest {
     assertEquals("aaxxxxx", standIns.get(0));
     assertEquals("bbxxxxxx", standIns.get(27));
     assertEquals(standIns.stream().sorted().toList(), standIns);
+  }
+
+  @Test
+  void aFillGivesStandInsPoolValuesOfTheirLengthEqualStandInsOneValue() {
+    List<String> pool = List.of("Paris", "Oslo", "Lisbon", "Rome", "Oslo", "Bern");
+    assertEquals(
+        Arrays.asList("Oslo", "Lisbon", "Oslo", null, "Paris", "Rome"),
+        Synthetic.fromPool(
+            Arrays.asList("axxx", "bxxxxx", "axxx", null, "cxxxxxxxx", "dxxx"), pool));
+    assertEquals(
+        List.of("Rome", "bxx", "cxx"),
+        Synthetic.fromPool(List.of("axxx", "bxx", "cxx"), List.of("Rome")),
+        "past the pool, the stand-ins stay");
   }
 }

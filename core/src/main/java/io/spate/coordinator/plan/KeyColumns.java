@@ -2,6 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.DefaultTimes;
 import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.schema.Check;
@@ -207,8 +208,11 @@ final class KeyColumns {
    */
   static final long FROM_2020 = 7_305L * 86_400_000_000L;
 
-  /** The span unique timestamps spread over: six years, from 2020-01-01 to 2026-01-01. */
-  static final long SIX_YEARS = 2_192L * 86_400_000_000L;
+  /**
+   * The span unique timestamps spread over: six years, from 2020-01-01 to where default times end
+   * ({@link DefaultTimes#END_DAY}, 2026-01-01).
+   */
+  static final long SIX_YEARS = DefaultTimes.END_DAY * DefaultTimes.MICROS_PER_DAY - FROM_2020;
 
   /**
    * The step between {@code count} unique timestamps spread over {@link #SIX_YEARS}: whole seconds

@@ -36,10 +36,12 @@ public record Profile(
   /**
    * One {@code pg_stats_ext} row: statistics on several columns together.
    *
-   * @param nDistinct distinct counts of column combinations as the server prints them, columns by
-   *     attribute number ({@code {"1, 2": 20}}); null when not gathered
-   * @param dependencies functional dependencies as the server prints them ({@code {"2 => 1":
-   *     1.000000}}: column 2 determines column 1 in all rows); null when not gathered
+   * @param nDistinct distinct counts of column combinations as the server prints them, with column
+   *     names in place of attribute numbers ({@code {"region, country": 20}}); null when not
+   *     gathered
+   * @param dependencies functional dependencies as the server prints them, with column names in
+   *     place of attribute numbers ({@code {"region_code => region_name": 1.000000}}: the code
+   *     determines the name in all rows); null when not gathered
    * @param frequentValues the most common combinations, values in the order of {@code columns}
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,5 +1,8 @@
 package io.spate.coordinator.profile;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.spate.coordinator.config.ColumnConfig;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.plan.FillSettings;
@@ -7,6 +10,7 @@ import io.spate.coordinator.profile.Profile.ColumnStats;
 import io.spate.coordinator.profile.Profile.Frequent;
 import io.spate.coordinator.profile.Profile.TableStats;
 import io.spate.protocol.error.Problems;
+import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.ReferencePlan;
@@ -30,9 +34,11 @@ import java.util.Set;
  * source's times the scale ({@link #rows}, given to the planner as row overrides, so tasks are cut
  * for them), then each column the config leaves open is drawn by its statistics ({@link #apply}):
  * value columns become {@link ColumnPlan.Profiled}, and a random foreign-key pick takes the child's
- * frequent parent keys as hot parent slots ({@link ReferencePlan#profile()}). Keys, columns derived
- * by a CHECK, columns under a CHECK other than a bound, and everything the config sets keep the
- * planner's rule. The profile goes into the plan; workers never read it.
+ * frequent parent keys as hot parent slots ({@link ReferencePlan#profile()}); functional
+ * dependencies of the extended statistics are kept ({@link #dependencies}), and a default profile's
+ * made-up frequent text takes the planner's values for the column ({@link #pool}). Keys, columns
+ * derived by a CHECK, columns under a CHECK other than a bound, and everything the config sets keep
+ * the planner's rule. The profile goes into the plan; workers never read it.
  */
 public final class ProfiledPlan {
 
@@ -98,16 +104,21 @@ public final class ProfiledPlan {
     Table table = t.table();
     Map<String, ColumnConfig> configured = config.table(table.id()).columns();
     List<ColumnPlan> columns = new ArrayList<>();
+    Map<String, List<String>> pools = new HashMap<>();
     for (ColumnPlan rule : t.columns()) {
       ColumnStats cs = stats.columns().get(rule.column());
       Column column = table.column(rule.column()).orElseThrow();
+      List<String> pool = profile.includesValues() ? null : pool(rule, column);
+      if (pool != null) {
+        pools.put(rule.column(), pool);
+      }
       boolean open =
           cs != null
               && (configured.get(rule.column()) == null
                   || configured.get(rule.column()).settings().isEmpty())
               && (rule instanceof ColumnPlan.Values v && !v.spec().binary()
                   || rule instanceof ColumnPlan.Partitioned && rangePartitionedBy(table, column));
-      ValueProfile vp = open ? values(column, cs, stats.rows(), t.rows(), problems) : null;
+      ValueProfile vp = open ? values(column, cs, stats.rows(), t.rows(), pool) : null;
       if (vp != null && !checksKept(table, column, vp)) {
         vp = null;
       }
@@ -117,7 +128,8 @@ public final class ProfiledPlan {
               : new ColumnPlan.Profiled(
                   rule.column(), column.nullable() ? cs.nullFraction() : 0, vp));
     }
-    combinations(columns, stats, table);
+    combinations(columns, stats, table, pools);
+    dependencies(columns, stats);
     Map<String, ReferencePlan> picks = new HashMap<>();
     for (ReferencePlan r : t.references()) {
       picks.put(r.foreignKey(), reference(plan, t, r, stats, profile, configured));
@@ -131,7 +143,8 @@ public final class ProfiledPlan {
    * quantile per row for all of them, the i-th value of each, so a dependency between them holds as
    * in the source.
    */
-  private static void combinations(List<ColumnPlan> columns, TableStats stats, Table table) {
+  private static void combinations(
+      List<ColumnPlan> columns, TableStats stats, Table table, Map<String, List<String>> pools) {
     for (Profile.ExtendedStats x :
         stats.extended() == null ? List.<Profile.ExtendedStats>of() : stats.extended()) {
       List<Profile.FrequentCombination> combos = x.frequentValues();
@@ -173,15 +186,92 @@ public final class ProfiledPlan {
       for (int j = 0; j < at.size(); j++) {
         int column = j;
         List<String> values = combos.stream().map(k -> k.values().get(column)).toList();
+        List<String> pool = pools.get(x.columns().get(j));
+        values = pool == null ? values : Synthetic.fromPool(values, pool);
         columns.set(
             at.get(j),
             new ColumnPlan.Profiled(
                 x.columns().get(j),
                 0,
                 new ValueProfile(values, frequencies, List.of(), 1, false),
-                "statistics " + x.name()));
+                "statistics " + x.name(),
+                null));
       }
     }
+  }
+
+  /** A functional dependency's degree (its share of rows it holds in) past which it is kept. */
+  static final double DEPENDENT = 0.95;
+
+  private static final JsonMapper JSON = new JsonMapper();
+
+  /**
+   * Keeps each functional dependency {@code a => b} of one column on another the extended
+   * statistics give with a degree of {@link #DEPENDENT} or more, where both are drawn by their own
+   * profiles: b becomes {@linkplain ColumnPlan.Profiled#determinant() determined} by a, so rows
+   * with equal a hold equal b. Strongest first; a determinant is never itself determined, and a
+   * column takes one determinant.
+   */
+  static void dependencies(List<ColumnPlan> columns, TableStats stats) {
+    record Dependency(String from, String to, double degree) {}
+    List<Dependency> found = new ArrayList<>();
+    for (Profile.ExtendedStats x :
+        stats.extended() == null ? List.<Profile.ExtendedStats>of() : stats.extended()) {
+      for (Map.Entry<String, Double> d : parse(x).entrySet()) {
+        String[] sides = d.getKey().split(" => ", -1);
+        if (sides.length == 2 && !sides[0].contains(", ") && d.getValue() >= DEPENDENT) {
+          found.add(new Dependency(sides[0], sides[1], d.getValue()));
+        }
+      }
+    }
+    found.sort(java.util.Comparator.comparingDouble(Dependency::degree).reversed());
+    Set<String> determinants = new java.util.HashSet<>();
+    for (Dependency d : found) {
+      int from = indexOf(columns, d.from());
+      int to = indexOf(columns, d.to());
+      if (from >= 0
+          && to >= 0
+          && from != to
+          && columns.get(from) instanceof ColumnPlan.Profiled a
+          && a.group() == null
+          && a.determinant() == null
+          && columns.get(to) instanceof ColumnPlan.Profiled b
+          && b.group() == null
+          && b.determinant() == null
+          && !determinants.contains(d.to())) {
+        columns.set(to, b.determinedBy(d.from()));
+        determinants.add(d.from());
+      }
+    }
+  }
+
+  /** The dependencies of one extended statistic by their sides, empty when there are none. */
+  private static Map<String, Double> parse(Profile.ExtendedStats x) {
+    if (x.dependencies() == null) {
+      return Map.of();
+    }
+    try {
+      return JSON.readValue(
+          x.dependencies(), new TypeReference<LinkedHashMap<String, Double>>() {});
+    } catch (JsonProcessingException e) {
+      throw new SpateException(
+          "the profile's dependencies of statistics "
+              + x.name()
+              + " do not read ("
+              + x.dependencies()
+              + "): "
+              + e.getOriginalMessage(),
+          e);
+    }
+  }
+
+  private static int indexOf(List<ColumnPlan> columns, String name) {
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).column().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -226,11 +316,28 @@ public final class ProfiledPlan {
   }
 
   /**
+   * The planner's value list of a text column (its realistic pool: the Datafaker kind its name is
+   * recognised as, a CHECK's list), which takes the place of a default profile's synthetic frequent
+   * values ({@link Synthetic#fromPool}); null when the planner draws it otherwise.
+   */
+  private static List<String> pool(ColumnPlan rule, Column column) {
+    return column.type().isText()
+            && rule instanceof ColumnPlan.Values v
+            && !v.spec().values().isEmpty()
+            && !v.spec().slotSuffix()
+            && !v.spec().binary()
+        ? v.spec().values()
+        : null;
+  }
+
+  /**
    * A column's profile at the copy's row count, or null when the statistics cannot be drawn for its
    * type (a histogram of a type without an order Spate interpolates): the planner's rule stays.
+   *
+   * @param pool null, or the values that replace the profile's synthetic frequent values
    */
   static ValueProfile values(
-      Column column, ColumnStats cs, long sourceRows, long rows, Problems problems) {
+      Column column, ColumnStats cs, long sourceRows, long rows, List<String> pool) {
     List<String> values = new ArrayList<>();
     List<Double> frequencies = new ArrayList<>();
     double nonNull = Math.max(1e-9, 1 - cs.nullFraction());
@@ -240,6 +347,9 @@ public final class ProfiledPlan {
       }
       values.add(f.value());
       frequencies.add(f.frequency() / nonNull);
+    }
+    if (pool != null) {
+      values = Synthetic.fromPool(values, pool);
     }
     List<String> bounds = cs.histogram() == null ? List.of() : cs.histogram();
     if (!bounds.isEmpty() && !interpolates(column.type())) {

@@ -14,11 +14,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a {@link Profile} from the catalog and the planner's statistics. Every query reads {@code
@@ -85,6 +88,11 @@ public final class StatisticsReader {
   private static final String EXTENDED_SQL =
       """
       SELECT x.statistics_name, x.attnames::text[] AS attnames,
+             ARRAY(SELECT a.attnum::int FROM unnest(x.attnames) WITH ORDINALITY u(name, i)
+                   JOIN pg_attribute a ON a.attname = u.name
+                    AND a.attrelid = (quote_ident(x.schemaname) || '.'
+                                      || quote_ident(x.tablename))::regclass
+                   ORDER BY u.i) AS attnums,
              x.n_distinct::text AS n_distinct, x.dependencies::text AS dependencies,
              x.most_common_vals, x.most_common_freqs
       FROM pg_stats_ext x
@@ -248,13 +256,58 @@ public final class StatisticsReader {
               new ExtendedStats(
                   rs.getString("statistics_name"),
                   names,
-                  rs.getString("n_distinct"),
-                  rs.getString("dependencies"),
+                  named(
+                      rs.getString("n_distinct"),
+                      names,
+                      Arrays.asList((Integer[]) rs.getArray("attnums").getArray())),
+                  named(
+                      rs.getString("dependencies"),
+                      names,
+                      Arrays.asList((Integer[]) rs.getArray("attnums").getArray())),
                   combinations(rs, names, kept)));
         }
       }
     }
     return all;
+  }
+
+  /**
+   * A key of the server's print of functional dependencies ({@code "1, 2 => 3"}) or distinct counts
+   * ({@code "1, 2"}).
+   */
+  private static final Pattern DEPENDENCY = Pattern.compile("\"([0-9, =>]+)\"");
+
+  private static final Pattern ATTNUM = Pattern.compile("[0-9]+");
+
+  /**
+   * Functional dependencies or distinct counts of column combinations as the server prints them,
+   * each attribute number replaced by its column's name ({@code {"region_code => region_name":
+   * 1.000000}}), so the profile reads without the catalog; null when not gathered.
+   *
+   * @param attnums the attribute numbers of {@code names}, in their order
+   */
+  static String named(String print, List<String> names, List<Integer> attnums) {
+    if (print == null) {
+      return null;
+    }
+    Map<String, String> byNumber = new HashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      byNumber.put(
+          attnums.get(i).toString(), names.get(i).replace("\\", "\\\\").replace("\"", "\\\""));
+    }
+    return DEPENDENCY
+        .matcher(print)
+        .replaceAll(
+            key ->
+                Matcher.quoteReplacement(
+                    '"'
+                        + ATTNUM
+                            .matcher(key.group(1))
+                            .replaceAll(
+                                n ->
+                                    Matcher.quoteReplacement(
+                                        byNumber.getOrDefault(n.group(), n.group())))
+                        + '"'));
   }
 
   private static List<FrequentCombination> combinations(

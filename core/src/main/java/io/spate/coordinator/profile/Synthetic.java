@@ -2,6 +2,7 @@ package io.spate.coordinator.profile;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +42,39 @@ final class Synthetic {
     }
     List<String> standIns = of(distinct);
     return values.stream().map(v -> v == null ? null : standIns.get(index.get(v))).toList();
+  }
+
+  /**
+   * Stand-ins given values of the column's realistic pool (the planner's value list for it), at a
+   * fill: each distinct stand-in, in order, takes the unused pool value nearest its length (the
+   * first such in the pool's order), so frequencies and lengths stay as the profile has them and
+   * equal stand-ins get one value. Stand-ins past the pool's distinct values stay as they are.
+   */
+  static List<String> fromPool(List<String> standIns, List<String> pool) {
+    List<String> free = new ArrayList<>(new LinkedHashSet<>(pool));
+    free.removeAll(standIns); // a stand-in left as it is never meets a pool value
+    Map<String, String> chosen = new HashMap<>();
+    List<String> out = new ArrayList<>(standIns.size());
+    for (String s : standIns) {
+      out.add(s == null ? null : chosen.computeIfAbsent(s, k -> nearest(k, free)));
+    }
+    return out;
+  }
+
+  /** Takes from {@code free} the value nearest {@code standIn}'s length; the stand-in if none. */
+  private static String nearest(String standIn, List<String> free) {
+    int length = standIn.codePointCount(0, standIn.length());
+    int best = -1;
+    int bestGap = Integer.MAX_VALUE;
+    for (int i = 0; i < free.size() && bestGap > 0; i++) {
+      String v = free.get(i);
+      int gap = Math.abs(v.codePointCount(0, v.length()) - length);
+      if (gap < bestGap) {
+        best = i;
+        bestGap = gap;
+      }
+    }
+    return best < 0 ? standIn : free.remove(best);
   }
 
   private static String letters(int index, int width) {

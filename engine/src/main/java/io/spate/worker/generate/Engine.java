@@ -107,7 +107,8 @@ public final class Engine {
               column,
               profiled,
               profiled.group() == null ? stream : groupStream(table, profiled.group()),
-              table.slots());
+              table.slots(),
+              profiled.determinant() == null ? null : determinant(table, profiled));
       case ColumnPlan.Values values -> {
         ValueSpec spec = values.spec();
         // a correlated group's columns draw from one stream, so a row picks the same record in each
@@ -133,11 +134,35 @@ public final class Engine {
     }
   }
 
+  /**
+   * The generator of the profiled column that determines {@code rule}'s; a determinant is never
+   * determined itself, so no chain or cycle of them is built.
+   */
+  private ProfiledCells.Drawn determinant(TablePlan table, ColumnPlan.Profiled rule) {
+    if (table.column(rule.determinant()) instanceof ColumnPlan.Profiled p
+        && p.determinant() == null
+        && cell(table, rule.determinant()) instanceof ProfiledCells.Drawn drawn) {
+      return drawn;
+    }
+    throw new IllegalStateException(
+        table.name()
+            + "."
+            + rule.column()
+            + " is determined by "
+            + rule.determinant()
+            + ", which the plan does not draw by a profile of its own");
+  }
+
   /** A profiled column's generator, its problems given the column as {@link #values} does. */
   private static CellGen profiled(
-      Column column, ColumnPlan.Profiled rule, long stream, long slots) {
+      Column column,
+      ColumnPlan.Profiled rule,
+      long stream,
+      long slots,
+      ProfiledCells.Drawn determinant) {
     try {
-      return new ProfiledCells.Drawn(column, rule.nullRatio(), rule.profile(), stream, slots);
+      return new ProfiledCells.Drawn(
+          column, rule.nullRatio(), rule.profile(), stream, slots, determinant);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "column '" + column.name() + "' (" + column.typeName() + "): " + e.getMessage(), e);

@@ -140,6 +140,27 @@ final class ProfiledCells {
       return Math.min(steps[bucket] - 1, (long) (within * steps[bucket]));
     }
 
+    /** The middle of the step a rest quantile {@code q} falls on, as a rest quantile. */
+    double middle(double q) {
+      int b = bucket(q);
+      return (b + (step(q, b) + 0.5) / steps[b]) / steps.length;
+    }
+
+    /**
+     * The rest quantile at which the histogram's linear interpolation reaches {@code x}: the
+     * inverse of {@link #value}, for a value moved off its step.
+     */
+    double at(double x) {
+      int m = steps.length;
+      int b = 0;
+      while (b < m - 1 && x >= bounds[b + 1]) {
+        b++;
+      }
+      double width = bounds[b + 1] - bounds[b];
+      double within = width > 0 ? Math.clamp((x - bounds[b]) / width, 0.0, 1.0) : 0.5;
+      return Math.min(Math.nextDown(1.0), (b + within) / m);
+    }
+
     /** The value of a rest quantile {@code q}: the middle of its step, linear in the bucket. */
     double value(double q) {
       int b = bucket(q);
@@ -234,8 +255,16 @@ final class ProfiledCells {
     }
   }
 
-  /** A profiled column's generator. */
+  /**
+   * A profiled column's generator. A column a functional dependency determines takes, where its
+   * determinant is not NULL, the middle of the quantiles of the determinant's value as its own
+   * quantile ({@link #valueMiddle}): equal determinants give equal values, and as those middles are
+   * spread like the determinant's rows, the column's own shares still hold as closely as its
+   * determinant's values allow. The column then follows its determinant's order (frequent values
+   * first, then the histogram upwards), as a code and the name it determines do.
+   */
   static final class Drawn extends CellGen {
+    private final Drawn determinant; // null: every row draws its own quantile
     private final Column column;
     private final long key;
     private final long slots;
@@ -245,6 +274,7 @@ final class ProfiledCells {
     private final double[] cumulative; // running shares of the non-null rows
     private final double frequentShare;
     private final int scale;
+    private final boolean whole; // values are whole numbers (integers, carried dates and times)
     private final java.util.Set<Long> frequentCarried; // the frequent values as rounded numbers
     private final Rest rest; // null when every value is a frequent one
     private final String[] textBounds; // text: the bounds as they are
@@ -252,7 +282,18 @@ final class ProfiledCells {
     private final int maxLength;
     private final char[] scratch;
 
-    Drawn(Column column, double nullRatio, ValueProfile profile, long stream, long slots) {
+    /**
+     * @param determinant the generator of the column that determines this one (of the same table),
+     *     or null
+     */
+    Drawn(
+        Column column,
+        double nullRatio,
+        ValueProfile profile,
+        long stream,
+        long slots,
+        Drawn determinant) {
+      this.determinant = determinant;
       this.column = column;
       this.key = stream;
       this.slots = Math.max(1, slots);
@@ -280,6 +321,7 @@ final class ProfiledCells {
         String bound = profile.bounds().get(i);
         bounds[i] = floating ? Literals.toDouble(column, bound) : Literals.toLong(column, bound);
       }
+      this.whole = !text && !floating;
       this.frequentCarried = new java.util.HashSet<>();
       for (int i = 0; !text && !floating && i < n; i++) {
         frequentCarried.add(Literals.toLong(column, profile.values().get(i)));
@@ -301,9 +343,42 @@ final class ProfiledCells {
       this.scratch = new char[width];
     }
 
+    /** A row's quantile: its determinant's value's middle, else its own. */
+    private double rowQuantile(long slot) {
+      double at = determinant == null ? -1 : determinant.valueMiddle(slot);
+      return at >= 0 ? at : ProfiledCells.quantile(slot, slots, key, ordered);
+    }
+
+    /**
+     * The middle of the non-null shares whose rows take the value row {@code slot} takes, or -1
+     * where it takes NULL: one number per value, in [0, 1), spread like the non-null rows (so a
+     * column it determines, whose rows with a NULL determinant draw their own quantiles, still has
+     * its quantiles spread evenly).
+     */
+    double valueMiddle(long slot) {
+      double u = rowQuantile(slot);
+      if (u < nullRatio) {
+        return -1;
+      }
+      double v = (u - nullRatio) / (1 - nullRatio);
+      double middle;
+      if (v < frequentShare) {
+        int i = frequentIndex(v, cumulative);
+        middle = ((i == 0 ? 0 : cumulative[i - 1]) + cumulative[i]) / 2;
+      } else {
+        double q = restQuantile(v, frequentShare);
+        // a whole number may be moved off its step onto another's: then read back from the value
+        middle =
+            frequentShare
+                + (1 - frequentShare)
+                    * (whole ? rest.at(besideFrequent(Math.round(rest.value(q)))) : rest.middle(q));
+      }
+      return middle;
+    }
+
     @Override
     void write(long slot, RowWriter out) {
-      double u = quantile(slot, slots, key, ordered);
+      double u = rowQuantile(slot);
       if (u < nullRatio) {
         out.writeNull();
         return;

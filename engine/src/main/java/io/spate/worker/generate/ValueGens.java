@@ -1,5 +1,6 @@
 package io.spate.worker.generate;
 
+import io.spate.protocol.plan.DefaultTimes;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Column;
@@ -13,13 +14,14 @@ import java.util.List;
 /**
  * Builds the generator of a non-key column from its {@link ValueSpec}: a value list when one is
  * given, else a range over the type's domain narrowed by the spec's bounds. Default domains are
- * fixed here, independent of the machine: integers 0..1,000,000, timestamps in 2000..2029 at whole
- * seconds, floating point 0..1000, money 0.00..1,000,000.00.
+ * fixed here, independent of the machine: integers 0..1,000,000, dates and timestamps in the ten
+ * years before {@link DefaultTimes#END_DAY} (timestamps at whole seconds), floating point 0..1000,
+ * money 0.00..1,000,000.00.
  */
 final class ValueGens {
 
   private static final long MICROS_PER_SECOND = 1_000_000L;
-  private static final long DAYS_2000_TO_2030 = 10_958;
+  private static final long DAYS = DefaultTimes.END_DAY - DefaultTimes.FIRST_DAY;
 
   private ValueGens() {}
 
@@ -130,14 +132,15 @@ final class ValueGens {
         yield new ExtraCells.Range(
             SqlType.NUMERIC, scale, stream, 0, limit - maxWidth, 1, maxWidth);
       }
-      case DATE -> new ExtraCells.Range(SqlType.DATE, 0, stream, 0, DAYS_2000_TO_2030, 1, 365);
+      case DATE ->
+          new ExtraCells.Range(SqlType.DATE, 0, stream, DefaultTimes.FIRST_DAY, DAYS - 365, 1, 365);
       case TIMESTAMP, TIMESTAMPTZ ->
           new ExtraCells.Range(
               subtype.type(),
               0,
               stream,
-              0,
-              DAYS_2000_TO_2030 * 86_400,
+              DefaultTimes.FIRST_DAY * DefaultTimes.MICROS_PER_DAY,
+              (DAYS - 30) * 86_400,
               MICROS_PER_SECOND,
               30 * 86_400);
       case TIME ->
@@ -229,28 +232,35 @@ final class ValueGens {
           case TIME -> 86_400 * MICROS_PER_SECOND - 1;
           default -> Long.MAX_VALUE / 2;
         };
+    long defaultMin =
+        switch (type) {
+          case DATE -> DefaultTimes.FIRST_DAY;
+          case TIMESTAMP, TIMESTAMPTZ -> DefaultTimes.FIRST_DAY * DefaultTimes.MICROS_PER_DAY;
+          default -> 0;
+        };
     long defaultMax =
         switch (type) {
           case SMALLINT -> 10_000;
           case MONEY -> 100_000_000; // 1,000,000.00 in cents
-          case DATE -> DAYS_2000_TO_2030 - 1;
+          case DATE -> DefaultTimes.END_DAY - 1;
           case TIME -> typeMax;
-          case TIMESTAMP, TIMESTAMPTZ -> DAYS_2000_TO_2030 * 86_400 * MICROS_PER_SECOND - 1;
+          case TIMESTAMP, TIMESTAMPTZ -> DefaultTimes.END_DAY * DefaultTimes.MICROS_PER_DAY - 1;
           case BIGINT -> 1_000_000_000_000L;
           default -> 1_000_000;
         };
+    long defaultWidth = defaultMax - defaultMin;
     long step =
         switch (type) {
           case TIME, TIMESTAMP, TIMESTAMPTZ -> MICROS_PER_SECOND;
           default -> 1;
         };
-    long min = spec.min() == null ? 0 : lowerBound(column, spec);
+    long min = spec.min() == null ? defaultMin : lowerBound(column, spec);
     long max = spec.max() == null ? Math.max(defaultMax, min) : upperBound(column, spec);
     if (spec.max() == null && spec.min() != null && min > defaultMax) {
-      max = min + defaultMax;
+      max = min + defaultWidth;
     }
     if (spec.min() == null && spec.max() != null && max < min) {
-      min = max - defaultMax;
+      min = max - defaultWidth;
     }
     min = Math.max(min, typeMin);
     max = Math.min(max, typeMax);

@@ -91,18 +91,31 @@ public sealed interface ColumnPlan {
    * @param group null, or the group of columns whose frequent values are combinations: they draw
    *     one quantile per row (from the group's stream), so a row takes the i-th value of each, one
    *     combination (which keeps a functional dependency between them)
+   * @param determinant null, or a profiled column of the table (drawn on its own) that determines
+   *     this one: a row whose determinant is not NULL draws this column's quantile from the
+   *     determinant's value alone, so rows with equal determinants hold equal values here
    */
-  record Profiled(String column, double nullRatio, ValueProfile profile, String group)
+  record Profiled(
+      String column, double nullRatio, ValueProfile profile, String group, String determinant)
       implements ColumnPlan {
     public Profiled {
       if (nullRatio < 0 || nullRatio > 1) {
         throw new IllegalArgumentException("null ratio must be in [0, 1], got " + nullRatio);
       }
+      if (determinant != null && (group != null || determinant.equals(column))) {
+        throw new IllegalArgumentException(
+            column + " cannot be determined by " + determinant + " in group " + group);
+      }
     }
 
     /** A column drawn on its own. */
     public Profiled(String column, double nullRatio, ValueProfile profile) {
-      this(column, nullRatio, profile, null);
+      this(column, nullRatio, profile, null, null);
+    }
+
+    /** This column, determined by {@code column}. */
+    public Profiled determinedBy(String column) {
+      return new Profiled(this.column, nullRatio, profile, group, column);
     }
   }
 }

@@ -24,9 +24,11 @@ public record FillPlan(
    * io.spate.protocol.seed.Streams}), so NULLs, foreign key picks, fan-outs, partition leaves,
    * correlated groups, array elements and the planner's pools draw other values than in 2. 4: a
    * uuid key is a keyed bijection of its number mixed over all 128 bits, no longer a column-wide
-   * high half.
+   * high half. 5: dates and timestamps no bound narrows lie in the ten years before 2026-01-01
+   * ({@link DefaultTimes}), no longer in 2000..2029; a profiled column a functional dependency
+   * determines ({@link ColumnPlan.Profiled#determinant()}) is drawn by its determinant's value.
    */
-  public static final int GENERATION_VERSION = 4;
+  public static final int GENERATION_VERSION = 5;
 
   public FillPlan {
     tables = List.copyOf(tables);

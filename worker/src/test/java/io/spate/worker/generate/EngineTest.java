@@ -505,6 +505,27 @@ class EngineTest {
     }
   }
 
+  /** Nothing bounds them: dates and times lie in the ten years before 2026, none in the future. */
+  @Test
+  void unboundedDatesAndTimesLieInTheTenYearsBefore2026() {
+    ValueSpec open =
+        new ValueSpec(
+            List.of(), List.of(), null, null, false, false, 0, 0, Distribution.UNIFORM, 0);
+    CellGen day = ValueGens.create(Column.of("d", SqlType.DATE), open, 3);
+    CellGen at = ValueGens.create(Column.of("at", SqlType.TIMESTAMPTZ), open, 3);
+    long micros = 86_400_000_000L;
+    long[] seen = {Long.MAX_VALUE, Long.MIN_VALUE};
+    for (long slot = 0; slot < 10_000; slot++) {
+      long d = day.longValue(slot);
+      long t = at.longValue(slot) / micros;
+      assertTrue(d >= days("2016-01-01") && d < days("2026-01-01"), "day " + d);
+      assertTrue(t >= days("2016-01-01") && t < days("2026-01-01"), "time's day " + t);
+      seen[0] = Math.min(seen[0], d);
+      seen[1] = Math.max(seen[1], d);
+    }
+    assertTrue(seen[0] < days("2016-02-01") && seen[1] >= days("2025-12-01"), "all ten years");
+  }
+
   @Test
   void numericValuesStayWithinTheDeclaredPrecision() {
     Column price = numeric("price", 5, 2);

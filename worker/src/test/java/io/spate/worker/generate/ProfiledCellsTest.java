@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.ValueProfile;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.worker.encode.CopyBinaryWriter;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -53,5 +57,71 @@ class ProfiledCellsTest {
             .mapToLong(Map.Entry::getValue)
             .sum();
     assertEquals(3500, lowHalf, 10, "half the rest in the first histogram bucket");
+  }
+
+  @Test
+  void aDeterminedColumnTakesOneValuePerDeterminantAndKeepsItsOwnShares() {
+    long slots = 20_000;
+    Column code = Column.of("postal_code", SqlType.INTEGER);
+    Column city = Column.of("city_code", SqlType.INTEGER);
+    ProfiledCells.Drawn a =
+        new ProfiledCells.Drawn(
+            code,
+            0.1,
+            new ValueProfile( // frequent values inside the histogram: rest values move off them
+                List.of("10005", "10010"),
+                List.of(0.01, 0.01),
+                List.of("10000", "11000", "12000"),
+                1990,
+                false),
+            11,
+            slots,
+            null);
+    ProfiledCells.Drawn b =
+        new ProfiledCells.Drawn(
+            city,
+            0,
+            new ValueProfile(List.of("7"), List.of(0.2), List.of("0", "1000", "5000"), 400, false),
+            12,
+            slots,
+            a);
+    // as fine as the rows: postal codes that differ in the middles of their shares differ here
+    ProfiledCells.Drawn fine =
+        new ProfiledCells.Drawn(
+            Column.of("area", SqlType.INTEGER),
+            0,
+            new ValueProfile(List.of(), List.of(), List.of("0", "1000000"), slots, false),
+            13,
+            slots,
+            a);
+    Map<Integer, Integer> cityOf = new HashMap<>();
+    Map<Integer, Integer> areaOf = new HashMap<>();
+    Map<Integer, Integer> cities = new HashMap<>();
+    for (long slot = 0; slot < slots; slot++) {
+      Integer from = int4(a, slot);
+      int to = int4(b, slot);
+      cities.merge(to, 1, Integer::sum);
+      if (from != null) {
+        assertEquals(cityOf.computeIfAbsent(from, k -> to), to, "the city of " + from);
+        int area = int4(fine, slot);
+        assertEquals(areaOf.computeIfAbsent(from, k -> area), area, "the area of " + from);
+      }
+    }
+    assertEquals(0.2 * slots, cities.get(7), 0.02 * slots, "the frequent city keeps its share");
+    assertEquals(401, cities.size(), 20, "and the rest their distinct count");
+    long low =
+        cities.entrySet().stream()
+            .filter(e -> e.getKey() != 7 && e.getKey() < 1000)
+            .mapToLong(Map.Entry::getValue)
+            .sum();
+    assertEquals(0.4 * slots, low, 0.02 * slots, "half the rest in the first bucket");
+  }
+
+  /** An int4 cell's value, null for NULL. */
+  private static Integer int4(CellGen gen, long slot) {
+    CopyBinaryWriter out = new CopyBinaryWriter(16);
+    gen.write(slot, out);
+    ByteBuffer field = ByteBuffer.wrap(out.array(), 0, out.size());
+    return field.getInt() < 0 ? null : field.getInt();
   }
 }
