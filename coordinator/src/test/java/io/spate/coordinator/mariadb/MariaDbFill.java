@@ -1,9 +1,13 @@
 package io.spate.coordinator.mariadb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.spate.coordinator.Fills;
+import io.spate.coordinator.testing.CanonicalDump;
 import io.spate.coordinator.testing.TestMariaDb;
+import io.spate.worker.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,6 +31,34 @@ public final class MariaDbFill {
     Fills.Run run = Fills.cli(args.toArray(String[]::new));
     assertEquals(0, run.exitCode(), () -> "spate local failed:\n" + run.err() + run.out());
     return run;
+  }
+
+  /**
+   * Fills the twins {@code pgSchema} on PostgreSQL and {@code mysqlSchema} on MariaDB (fixtures of
+   * {@link Fills#schema}) with one seed and no config, and asserts that each of {@code tables}
+   * holds the same rows on both ({@link CanonicalDump}).
+   */
+  public static void assertSameValuesAsPostgresql(
+      String pgSchema, String mysqlSchema, List<String> tables) throws SQLException {
+    try (TestDatabase pg = TestDatabase.create();
+        TestMariaDb mariaDb = TestMariaDb.create()) {
+      pg.execute(Fills.schema(pgSchema));
+      mariaDb.execute(Fills.schema(mysqlSchema));
+      Fills.local(pg, "--seed", "20240615");
+      local(mariaDb, "--seed", "20240615");
+
+      try (Connection p = pg.connect();
+          Connection m = mariaDb.connectBinary()) {
+        for (String table : tables) {
+          List<String> expected = CanonicalDump.rows(p, table);
+          List<String> actual = CanonicalDump.rows(m, table);
+          assertFalse(expected.isEmpty(), table + " was filled");
+          assertNull(
+              CanonicalDump.difference(expected, actual),
+              () -> table + ": MariaDB's rows against PostgreSQL's");
+        }
+      }
+    }
   }
 
   public static List<String> tables(Connection c) throws SQLException {

@@ -1,20 +1,13 @@
 package io.spate.coordinator.mariadb;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-
-import io.spate.coordinator.Fills;
-import io.spate.coordinator.testing.CanonicalDump;
-import io.spate.coordinator.testing.TestMariaDb;
-import io.spate.worker.testing.TestDatabase;
-import java.sql.Connection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The same seed gives the same logical values on PostgreSQL and on MariaDB for the types both have:
  * a portable schema ({@code schemas/portable-pg.sql} and its twin {@code portable-mysql.sql}),
- * filled with no config on each server, dumps to the same canonical text ({@link CanonicalDump}).
+ * filled with no config on each server, dumps to the same canonical text ({@link
+ * MariaDbFill#assertSameValuesAsPostgresql}).
  *
  * <p>Left out, as their values differ by design: MySQL's {@code timestamp} (seconds since 1970 in
  * 32 bits, so Spate keeps it within 1970..2038 where PostgreSQL's timestamp is drawn from
@@ -30,24 +23,6 @@ class PortableValuesIT {
 
   @Test
   void sameSeedFillsThePortableSchemaWithTheSameValuesOnPostgresqlAndMariaDb() throws Exception {
-    try (TestDatabase pg = TestDatabase.create();
-        TestMariaDb mariaDb = TestMariaDb.create()) {
-      pg.execute(Fills.schema("portable-pg.sql"));
-      mariaDb.execute(Fills.schema("portable-mysql.sql"));
-      Fills.local(pg, "--seed", "20240615");
-      MariaDbFill.local(mariaDb, "--seed", "20240615");
-
-      try (Connection p = pg.connect();
-          Connection m = mariaDb.connectBinary()) {
-        for (String table : TABLES) {
-          List<String> expected = CanonicalDump.rows(p, table);
-          List<String> actual = CanonicalDump.rows(m, table);
-          assertFalse(expected.isEmpty(), table + " was filled");
-          assertNull(
-              CanonicalDump.difference(expected, actual),
-              () -> table + ": MariaDB's rows against PostgreSQL's");
-        }
-      }
-    }
+    MariaDbFill.assertSameValuesAsPostgresql("portable-pg.sql", "portable-mysql.sql", TABLES);
   }
 }

@@ -369,6 +369,44 @@ class PlannerTest {
   }
 
   @Test
+  void withTheChecksOffTheInsertWritesTheNullableCycleEdgeAndSelfReferenceAsTheSecondPassWould() {
+    Schema cycle =
+        new Schema(
+            List.of(
+                table(
+                    "a",
+                    List.of(
+                        integer("id"),
+                        TpccSchema.nullable("b_id", SqlType.INTEGER),
+                        TpccSchema.nullable("parent_id", SqlType.INTEGER)),
+                    List.of("id"),
+                    List.of(
+                        fk("a_b", List.of("b_id"), "b", List.of("id")),
+                        fk("a_parent", List.of("parent_id"), "a", List.of("id")))),
+                table(
+                    "b",
+                    List.of(integer("id"), integer("a_id")),
+                    List.of("id"),
+                    List.of(fk("b_a", List.of("a_id"), "a", List.of("id"))))));
+    FillSettings settings = FillSettings.of(FillConfig.EMPTY, null, null, 300L, Map.of());
+    FillPlan passes = Planner.plan(cycle, settings);
+    FillPlan checksOff = Planner.plan(cycle, settings, null, true);
+
+    assertEquals(List.of(List.of("a"), List.of("b"), List.of("a#refs")), passes.levels());
+    assertEquals(List.of(List.of("a"), List.of("b")), checksOff.levels(), "no second pass");
+    assertEquals(List.of(), checksOff.table("a").after(), "a_b does not wait for b");
+    assertInstanceOf(ColumnPlan.Skip.class, passes.table("a").column("b_id"));
+    for (String column : List.of("b_id", "parent_id")) {
+      assertEquals(passes.table("a#refs").column(column), checksOff.table("a").column(column));
+    }
+    assertEquals(passes.table("a").references(), checksOff.table("a").references());
+    assertEquals(Pick.EARLIER, checksOff.table("a").reference("a_parent").pick());
+    assertEquals(
+        passes.tasks().stream().filter(t -> !t.table().endsWith("#refs")).toList(),
+        checksOff.tasks());
+  }
+
+  @Test
   void aJointGroupIsLoadedByOneTaskOfItsLeaderAndItsOtherTablesWaitForIt() {
     FillPlan plan =
         Planner.plan(

@@ -36,8 +36,9 @@ import javax.sql.DataSource;
  *
  * <p>Foreign keys: every load runs with {@code foreign_key_checks=0} (the worker's {@code
  * LoadData}), so the fill always validates every foreign key once the tables are full: the same
- * guarantee as on PostgreSQL. These servers cannot silence triggers for a session: user triggers
- * fire, and {@code --disable-triggers} is refused.
+ * guarantee as on PostgreSQL. So the insert writes every reference, a cycle's and a
+ * self-reference's too: plans for these targets have no second pass. These servers cannot silence
+ * triggers for a session: user triggers fire, and {@code --disable-triggers} is refused.
  *
  * <p>CHECKs Spate cannot read are judged by the server ({@link MariaDbServerChecks}), as on
  * PostgreSQL: the columns they name draw from pools of candidates the server accepted.

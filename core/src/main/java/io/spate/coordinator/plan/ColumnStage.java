@@ -205,11 +205,13 @@ final class ColumnStage {
             where
                 + " is written NULL: "
                 + fk.name()
-                + " is set in a second pass, but "
+                + (shape.order().checksOff()
+                    ? " closes a cycle or references its own table, and "
+                    : " is set in a second pass, but ")
                 + c.name()
                 + " is part of a unique key");
       }
-      if (i >= 0 && shape.order().deferredOf(t.id()).contains(fk.name())) {
+      if (i >= 0 && shape.order().secondPassOf(t.id()).contains(fk.name())) {
         return new ColumnPlan.Skip(c.name(), "set by the second pass (" + fk.name() + ")");
       }
       if (i >= 0) {

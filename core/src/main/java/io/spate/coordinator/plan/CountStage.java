@@ -46,7 +46,7 @@ final class CountStage {
     for (Table t : parentsFirst) {
       long count = countRows(shapes, shapes.table(t.id()), rows);
       rows.put(t.id(), count);
-      int passes = order.deferredOf(t.id()).isEmpty() ? 1 : 2; // see TableStage
+      int passes = order.secondPassOf(t.id()).isEmpty() ? 1 : 2; // see TableStage
       long tasks = TaskStage.count(lineage.slots(t.id()), count, settings.taskRows());
       rowsCounted += (double) count * passes;
       if (tasks > (budget.maxTasks() - planned) / passes) {

@@ -20,9 +20,10 @@ import java.util.Set;
  * points to a table of an earlier level, except
  *
  * <ul>
- *   <li>the deferred ones, left NULL by the insert and set by a second pass: a nullable
- *       self-reference, a foreign key the config names ({@code breakCycleAt}), and in each cycle
- *       left the first nullable foreign key outside the table's keys (by table, then name);
+ *   <li>the deferred ones, left NULL by the insert and set by a second pass (written by the insert
+ *       itself where every load runs with the foreign-key checks off): a nullable self-reference, a
+ *       foreign key the config names ({@code breakCycleAt}), and in each cycle left the first
+ *       nullable foreign key outside the table's keys (by table, then name);
  *   <li>a NOT NULL self-reference: rows reference an earlier row of their task or themselves;
  *   <li>the joint ones: in a cycle with no such nullable foreign key, the first {@code DEFERRABLE}
  *       one (by table, then name) is written without waiting for its table; the tables of that
@@ -53,6 +54,11 @@ final class OrderStage {
   }
 
   static Order run(Schema schema, FillSettings settings, Problems problems) {
+    return run(schema, settings, false, problems);
+  }
+
+  /** The order; with {@code checksOff} the deferred foreign keys are written by the insert. */
+  static Order run(Schema schema, FillSettings settings, boolean checksOff, Problems problems) {
     OrderStage stage = new OrderStage(schema, problems);
     stage.configuredBreaks(settings);
     List<List<String>> levels = stage.levels();
@@ -73,7 +79,7 @@ final class OrderStage {
               .toList();
       loadOrder.forEach(m -> waits.put(m, m.equals(leader) ? outside : List.of(leader)));
     }
-    return new Order(levels, stage.deferred, stage.unchecked, joint, waits);
+    return new Order(levels, stage.deferred, stage.unchecked, joint, waits, checksOff);
   }
 
   /** Defers the foreign key each table's {@code breakCycleAt} names. */

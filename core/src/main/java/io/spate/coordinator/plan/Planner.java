@@ -40,7 +40,7 @@ public final class Planner {
 
   /** Plans the fill, or throws one {@link SpateException} listing every problem found. */
   public static FillPlan plan(Schema schema, FillSettings given) {
-    return plan(schema, given, TaskBudget.ofHeap(), null);
+    return plan(schema, given, null, false);
   }
 
   /**
@@ -48,15 +48,29 @@ public final class Planner {
    * without one (null) they are problems unless the config decides their columns.
    */
   public static FillPlan plan(Schema schema, FillSettings given, CheckServer server) {
-    return plan(schema, given, TaskBudget.ofHeap(), server);
+    return plan(schema, given, server, false);
+  }
+
+  /**
+   * The same for a target whose loads run with the server's foreign-key checks off ({@code
+   * checksOff}: {@link io.spate.worker.target.TargetDialect#loadsWithForeignKeyChecksOff}): the
+   * insert writes every reference, so no table has a second pass ({@link Order#secondPassOf}).
+   */
+  public static FillPlan plan(
+      Schema schema, FillSettings given, CheckServer server, boolean checksOff) {
+    return plan(schema, given, TaskBudget.ofHeap(), server, checksOff);
   }
 
   static FillPlan plan(Schema schema, FillSettings given, TaskBudget budget) {
-    return plan(schema, given, budget, null);
+    return plan(schema, given, budget, null, false);
   }
 
   static FillPlan plan(
-      Schema introspected, FillSettings given, TaskBudget budget, CheckServer server) {
+      Schema introspected,
+      FillSettings given,
+      TaskBudget budget,
+      CheckServer server,
+      boolean checksOff) {
     if (introspected.tables().isEmpty()) {
       throw new SpateException("no tables to fill: the chosen schemas hold no tables");
     }
@@ -64,7 +78,7 @@ public final class Planner {
     Schema schema = CheckClock.pin(introspected, Instant.now(), problems);
     FillSettings settings = ConfigNames.resolve(schema, given, problems);
     Lineage lineage = SizeStage.run(schema, settings, problems);
-    Order order = OrderStage.run(schema, settings, problems);
+    Order order = OrderStage.run(schema, settings, checksOff, problems);
     problems.throwIfAny("cannot plan the fill");
     Shape shape = CountStage.run(schema, settings, lineage, order, budget, problems);
     problems.throwIfAny("cannot plan the fill"); // past the budget: no task may be made

@@ -8,7 +8,11 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.generate.Engine;
+import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.TargetDialect;
+import io.spate.worker.target.TargetKind;
 import java.sql.Connection;
+import java.sql.SQLException;
 
 /**
  * The plan a fill runs: the {@link Planner}'s, with every configured literal and range checked by
@@ -50,7 +54,7 @@ public final class Plans {
       CheckServer server,
       Profile profile) {
     Problems problems = new Problems();
-    FillPlan planned = Planner.plan(schema, settings, server);
+    FillPlan planned = Planner.plan(schema, settings, server, checksOff(connection));
     if (profile != null) {
       planned = ProfiledPlan.apply(planned, profile, settings, problems);
       problems.throwIfAny("cannot plan the fill");
@@ -60,6 +64,21 @@ public final class Plans {
     checkLiterals(plan, problems);
     problems.throwIfAny("cannot plan the fill");
     return plan;
+  }
+
+  /**
+   * Whether the target {@code connection} reaches runs every load with the foreign-key checks off
+   * ({@link TargetDialect#loadsWithForeignKeyChecksOff}); false without a target.
+   */
+  private static boolean checksOff(Connection connection) {
+    if (connection == null) {
+      return false;
+    }
+    try {
+      return TargetKind.of(connection).dialect().loadsWithForeignKeyChecksOff();
+    } catch (SQLException e) {
+      throw SqlErrors.classify("reading which database the target is", e);
+    }
   }
 
   /**

@@ -43,7 +43,7 @@ final class TableStage {
     List<List<String>> levels = shape.order().levels();
     List<String> secondPasses = new ArrayList<>();
     for (TablePlan main : List.copyOf(plans)) {
-      Set<String> deferred = shape.order().deferredOf(main.name());
+      Set<String> deferred = shape.order().secondPassOf(main.name());
       if (!deferred.isEmpty() && main.rows() > 0) {
         plans.add(secondPass(main, deferred, problems));
         secondPasses.add(plans.getLast().name());

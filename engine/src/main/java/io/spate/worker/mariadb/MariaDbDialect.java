@@ -73,6 +73,11 @@ public final class MariaDbDialect implements TargetDialect {
   }
 
   @Override
+  public boolean loadsWithForeignKeyChecksOff() {
+    return true; // LoadData's session has foreign_key_checks=0
+  }
+
+  @Override
   public boolean triggersAllowed(DataSource dataSource) {
     return true; // foreign_key_checks is a session variable every role may set
   }

@@ -12,8 +12,9 @@ import java.util.function.LongConsumer;
 
 /**
  * MariaDB's and MySQL's {@link RowLoad}: one task's rows streamed from generation into {@code LOAD
- * DATA LOCAL INFILE} ({@link LoadData}), in the caller's open transaction. Second passes (deferred
- * foreign keys) are not supported on these targets yet and fail naming the table.
+ * DATA LOCAL INFILE} ({@link LoadData}), in the caller's open transaction. Plans for these targets
+ * have no second pass: their loads run with the foreign-key checks off, so the insert writes every
+ * reference ({@link io.spate.worker.target.TargetDialect#loadsWithForeignKeyChecksOff}).
  */
 final class MariaDbLoad implements RowLoad {
 
@@ -32,15 +33,6 @@ final class MariaDbLoad implements RowLoad {
   public long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
       throws SQLException {
     TablePlan plan = table.plan();
-    if (plan.secondPass()) {
-      throw new SpateException(
-          "task "
-              + task
-              + " - table "
-              + plan.name()
-              + " needs a second pass (a deferred foreign key), which MariaDB/MySQL targets do not"
-              + " support yet");
-    }
     SlotCursor cursor = new SlotCursor(task.start(), task.end());
     RowSource source =
         (out, maxBytes) -> {

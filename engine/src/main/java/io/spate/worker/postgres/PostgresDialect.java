@@ -94,6 +94,11 @@ public final class PostgresDialect implements TargetDialect {
   }
 
   @Override
+  public boolean loadsWithForeignKeyChecksOff() {
+    return false; // only under the replica role LoadTriggers chooses per plan
+  }
+
+  @Override
   public boolean triggersAllowed(DataSource dataSource) throws SQLException {
     return Triggers.allowed(dataSource);
   }

@@ -66,6 +66,13 @@ public interface TargetDialect {
    */
   void deferConstraints(Connection connection) throws SQLException;
 
+  /**
+   * Whether every load runs with the server's foreign-key checks off, whatever the triggers' mode
+   * (the coordinator validating every foreign key once the tables are full). The planner then
+   * writes every reference in the insert, a cycle's and a self-reference's too: no second pass.
+   */
+  boolean loadsWithForeignKeyChecksOff();
+
   /** Whether the role {@code dataSource} connects as may switch triggers off. Writes nothing. */
   boolean triggersAllowed(DataSource dataSource) throws SQLException;
 
