@@ -291,6 +291,9 @@ public final class ScalingRunner implements Callable<Integer> {
     try (EmbeddedBroker broker = EmbeddedBroker.start(0, work.resolve("kafka"));
         Fleet fleet = new Fleet(broker.bootstrapServers(), "cap", workers, true)) {
       print("coordinator fleet workers=%d ready_s=%.1f", workers, fleet.readySeconds);
+      db.resetSchema(Scenario.SINGLE, url);
+      double warm = fleet.submit("big_t=" + tasks / 8 * 100L, 100); // the JVM's first job
+      print("coordinator warm-up job tasks=%d s=%.2f", tasks / 8, warm);
       Map<String, Long> cpuBefore = threadCpu();
       double[] seconds = new double[2];
       int[] sizes = {tasks / 4, tasks};
