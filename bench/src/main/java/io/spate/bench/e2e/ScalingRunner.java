@@ -97,6 +97,13 @@ public final class ScalingRunner implements Callable<Integer> {
   List<String> parts = List.of("gen", "ingest", "coordinator", "check");
 
   private BenchDb db;
+
+  /** Best rows/s of one generating thread on single, from the gen part (0 until it ran). */
+  private double genPerThread;
+
+  /** Best total rows/s of the ingest part by stream count, 1 and 2 (0 until it ran). */
+  private final double[] ingest = new double[3];
+
   private String url;
   private Path config;
   private Path work;
@@ -160,6 +167,9 @@ public final class ScalingRunner implements Callable<Integer> {
         }
       }
       printRate("gen " + scenario + " threads=" + threads + " best", best);
+      if (scenario.equals("single") && threads == 1) {
+        genPerThread = Long.parseLong(best.group(1)) / Double.parseDouble(best.group(3));
+      }
     }
   }
 
@@ -233,6 +243,7 @@ public final class ScalingRunner implements Callable<Integer> {
         printIngest(streams + " run=" + (i + 1), seconds, bytes, streams);
       }
       printIngest(streams + " best", best, bytes, streams);
+      ingest[streams] = rows * streams / best;
     }
     Files.delete(file);
   }
@@ -308,13 +319,14 @@ public final class ScalingRunner implements Callable<Integer> {
           "coordinator marginal tasks_per_s=%.0f (between the two jobs) fixed_s=%.2f",
           (sizes[1] - sizes[0]) / (seconds[1] - seconds[0]),
           seconds[0] - sizes[0] * (seconds[1] - seconds[0]) / (sizes[1] - sizes[0]));
-      printCpu(cpuBefore, threadCpu(), seconds[0] + seconds[1]);
+      printCpu(cpuBefore, threadCpu(), seconds[0] + seconds[1], sizes[0] + sizes[1]);
       fleet.printRecordSizes();
     }
   }
 
   /** CPU seconds per thread group (the name without digits) since {@code before}: the top ten. */
-  private static void printCpu(Map<String, Long> before, Map<String, Long> after, double wall) {
+  private static void printCpu(
+      Map<String, Long> before, Map<String, Long> after, double wall, int tasks) {
     List<Map.Entry<String, Long>> used = new ArrayList<>();
     long total = 0;
     for (Map.Entry<String, Long> e : after.entrySet()) {
@@ -323,9 +335,13 @@ public final class ScalingRunner implements Callable<Integer> {
       used.add(Map.entry(e.getKey(), ns));
     }
     used.sort(Map.Entry.<String, Long>comparingByValue().reversed());
-    print("coordinator cpu total_s=%.1f over wall_s=%.1f (this JVM)", total / 1e9, wall);
+    print(
+        "coordinator cpu total_s=%.1f over wall_s=%.1f (this JVM) per_task_ms=%.2f",
+        total / 1e9, wall, total / 1e6 / tasks);
     for (Map.Entry<String, Long> e : used.subList(0, Math.min(10, used.size()))) {
-      print("coordinator cpu group=\"%s\" s=%.1f", e.getKey(), e.getValue() / 1e9);
+      print(
+          "coordinator cpu group=\"%s\" s=%.1f per_task_ms=%.2f",
+          e.getKey(), e.getValue() / 1e9, e.getValue() / 1e6 / tasks);
     }
   }
 
@@ -343,44 +359,75 @@ public final class ScalingRunner implements Callable<Integer> {
 
   // ---- check ------------------------------------------------------------------------------------
 
-  /** Real fills of {@code single}: local with 1 and 2 threads, then 1, 2 and 4 workers. */
+  /**
+   * Real fills of {@code single}: local with 1 and 2 threads, then 1, 2 and 4 workers. Each mode
+   * first fills 1,000 rows twice: the second is its fixed cost (introspection, plan, hand-offs,
+   * ANALYZE), which the prediction adds to the rows' time.
+   */
   private void check() throws Exception {
-    String taskRows = Long.toString(Math.max(1, checkRows / 16));
+    long taskRows = Math.max(1, checkRows / 16);
     for (int threads : new int[] {1, 2}) {
-      db.resetSchema(Scenario.SINGLE, url);
-      long t0 = System.nanoTime();
-      spate(
-          "local",
-          "--db",
-          url,
-          "--user",
-          user,
-          "--config",
-          config.toString(),
-          "--rows",
-          "big_t=" + checkRows,
-          "--task-rows",
-          taskRows,
-          "--threads",
-          Integer.toString(threads));
-      double s = (System.nanoTime() - t0) / 1e9;
-      print(
-          "check local threads=%d rows=%d s=%.2f rows_per_s=%.0f",
-          threads, checkRows, s, checkRows / s);
+      double fixed = 0;
+      for (long n : new long[] {1000, 1000, checkRows}) {
+        db.resetSchema(Scenario.SINGLE, url);
+        long t0 = System.nanoTime();
+        spate(
+            "local",
+            "--db",
+            url,
+            "--user",
+            user,
+            "--config",
+            config.toString(),
+            "--rows",
+            "big_t=" + n,
+            "--task-rows",
+            Long.toString(taskRows),
+            "--threads",
+            Integer.toString(threads));
+        double s = (System.nanoTime() - t0) / 1e9;
+        fixed = n == 1000 ? s : fixed;
+        printCheck("local threads=" + threads, threads, n, s, fixed);
+      }
     }
     try (EmbeddedBroker broker = EmbeddedBroker.start(0, work.resolve("kafka-check"))) {
       for (int w : new int[] {1, 2, 4}) {
         try (Fleet fleet = new Fleet(broker.bootstrapServers(), "check" + w, w, false)) {
-          for (int run = 0; run < 2; run++) { // the first warms the fleet up
+          double fixed = 0;
+          for (long n : new long[] {1000, 1000, checkRows, checkRows}) {
             db.resetSchema(Scenario.SINGLE, url);
-            double s = fleet.submit("big_t=" + checkRows, Long.parseLong(taskRows));
-            print(
-                "check dist workers=%d run=%d rows=%d s=%.2f rows_per_s=%.0f",
-                w, run + 1, checkRows, s, checkRows / s);
+            double s = fleet.submit("big_t=" + n, taskRows);
+            fixed = n == 1000 ? s : fixed;
+            printCheck("dist workers=" + w, w, n, s, fixed);
           }
         }
       }
     }
+  }
+
+  /** A check's measured time, and for a full-size fill the model's prediction beside it. */
+  private void printCheck(String mode, int streams, long n, double seconds, double fixed) {
+    if (n != checkRows || genPerThread == 0 || ingest[1] == 0) {
+      print("check %s rows=%d s=%.2f", mode, n, seconds);
+      return;
+    }
+    double rate = predictedRate(streams);
+    print(
+        "check %s rows=%d s=%.2f rows_per_s=%.0f predicted_s=%.2f (fixed %.2f + rows at %.0f/s)",
+        mode, n, seconds, n / seconds, fixed + n / rate, fixed, rate);
+  }
+
+  /**
+   * The model's rows per second for {@code streams} loading threads on this machine, where the
+   * generators and the database share its cores: the least of what the threads generate, what the
+   * database ingests with that many streams (no more than it has cores for), and what the cores can
+   * do when every row costs generation time plus the server's time per row at full use.
+   */
+  private double predictedRate(int streams) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    double server = ingest[Math.min(streams, 2)];
+    double shared = cores / (1 / genPerThread + Math.min(cores, 2) / ingest[Math.min(cores, 2)]);
+    return Math.min(Math.min(streams * genPerThread, server), shared);
   }
 
   // ---- the fleet --------------------------------------------------------------------------------
