@@ -66,6 +66,9 @@ import picocli.CommandLine.Option;
     description = "Measures the inputs of docs/scaling.md and checks its prediction.")
 public final class ScalingRunner implements Callable<Integer> {
 
+  /** The config's task size of {@code single}. */
+  private static final long DEFAULT_TASK_ROWS = 250_000;
+
   /** Runs of each measurement; the best is reported beside each. */
   private static final int REPEATS = 3;
 
@@ -121,7 +124,7 @@ public final class ScalingRunner implements Callable<Integer> {
     String name = "spate_scaling_" + ProcessHandle.current().pid();
     db.createDatabase(name);
     url = db.urlFor(name);
-    config = example("single.yaml");
+    config = BenchDb.example("single.yaml");
     work = Files.createTempDirectory("spate-scaling-");
     print(
         "machine cores=%d server=%s gen-rows=%d rows=%d workers=%d tasks=%d check-rows=%d",
@@ -161,7 +164,7 @@ public final class ScalingRunner implements Callable<Integer> {
     db.resetSchema(Scenario.SINGLE, url);
     generation("single", config, "big_t=" + genRows);
     db.resetSchema(Scenario.TPCC_1, url);
-    generation("tpcc-1", example("tpcc.yaml"), "warehouse=1");
+    generation("tpcc-1", BenchDb.example("tpcc.yaml"), "warehouse=1");
   }
 
   private void generation(String scenario, Path fillConfig, String rowsArg) {
@@ -222,18 +225,7 @@ public final class ScalingRunner implements Callable<Integer> {
    */
   private void ingest() throws Exception {
     db.resetSchema(Scenario.SINGLE, url);
-    spate(
-        "local",
-        "--db",
-        url,
-        "--user",
-        user,
-        "--config",
-        config.toString(),
-        "--rows",
-        "big_t=" + rows,
-        "--threads",
-        "2");
+    fillSingle(rows, DEFAULT_TASK_ROWS, 2);
     Path file = work.resolve("big_t.bin");
     try (Connection c = DriverManager.getConnection(url, user, "");
         OutputStream out = Files.newOutputStream(file)) {
@@ -380,20 +372,7 @@ public final class ScalingRunner implements Callable<Integer> {
       for (long n : new long[] {1000, 1000, checkRows}) {
         db.resetSchema(Scenario.SINGLE, url);
         long t0 = System.nanoTime();
-        spate(
-            "local",
-            "--db",
-            url,
-            "--user",
-            user,
-            "--config",
-            config.toString(),
-            "--rows",
-            "big_t=" + n,
-            "--task-rows",
-            Long.toString(taskRows),
-            "--threads",
-            Integer.toString(threads));
+        fillSingle(n, taskRows, threads);
         double s = (System.nanoTime() - t0) / 1e9;
         fixed = n == 1000 ? Math.min(fixed, s) : fixed;
         printCheck("local threads=" + threads, threads, n, s, fixed);
@@ -437,6 +416,24 @@ public final class ScalingRunner implements Callable<Integer> {
     double server = ingest[Math.min(streams, 2)];
     double shared = cores / (1 / genPerThread + Math.min(cores, 2) / ingest[Math.min(cores, 2)]);
     return Math.min(Math.min(streams * genPerThread, server), shared);
+  }
+
+  /** {@code spate local}: {@code single} at {@code n} rows, with {@code threads}. */
+  private void fillSingle(long n, long taskRows, int threads) {
+    spate(
+        "local",
+        "--db",
+        url,
+        "--user",
+        user,
+        "--config",
+        config.toString(),
+        "--rows",
+        "big_t=" + n,
+        "--task-rows",
+        Long.toString(taskRows),
+        "--threads",
+        Integer.toString(threads));
   }
 
   // ---- the fleet --------------------------------------------------------------------------------
@@ -597,16 +594,6 @@ public final class ScalingRunner implements Callable<Integer> {
       throw new IllegalStateException("no " + pattern + " in:\n" + output);
     }
     return m;
-  }
-
-  private static Path example(String name) {
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolve("examples").resolve(name);
-      if (Files.isRegularFile(candidate)) {
-        return candidate;
-      }
-    }
-    throw new IllegalStateException("no examples/" + name + " at or above the working directory");
   }
 
   private static void print(String format, Object... args) {
