@@ -59,7 +59,7 @@ public final class WorkerSettings {
       Setting.option(
               "--dry-run",
               Boolean.class,
-              "Generate every row and encode it in the target's load format, then discard it: nothing is written to the database (its schema is still read); prints rows, bytes and the rate")
+              "Generate every row and encode it in the target's load format, then discard it: nothing is written to the database (local still reads its schema; a worker never connects); local prints rows, bytes and the rate, a worker counts them in spate_rows_generated_total and spate_copy_bytes_total")
           .defaultValue(false, "off");
 
   public static final Setting<Integer> HTTP_PORT =
