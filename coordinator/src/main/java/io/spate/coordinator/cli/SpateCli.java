@@ -271,14 +271,15 @@ public final class SpateCli {
           String.format(
               Locale.ROOT,
               "dry run: generated %d rows, %d bytes of %s load data in %.2f s (%.0f rows/s, %.1f"
-                  + " MB/s) on %d threads; nothing was written",
+                  + " MB/s) on %d thread%s; nothing was written",
               progress.rows(),
               bytes.sum(),
               kind.displayName(),
               seconds,
               progress.rows() / Math.max(seconds, 1e-9),
               bytes.sum() / 1e6 / Math.max(seconds, 1e-9),
-              threads));
+              threads,
+              threads == 1 ? "" : "s"));
     }
   }
 }
