@@ -150,6 +150,11 @@ public final class ScalingRunner implements Callable<Integer> {
       }
     } finally {
       db.dropDatabase(name);
+      try (var paths = Files.walk(work)) { // the broker's logs and the dump
+        for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
     }
     return 0;
   }
