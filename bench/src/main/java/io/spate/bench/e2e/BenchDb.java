@@ -234,13 +234,18 @@ final class BenchDb {
 
   /** A fixture's DDL in {@code examples/schemas}, found from the working directory up. */
   private static Path fixtureSchema(String file) {
+    return example("schemas/" + file);
+  }
+
+  /** A file under {@code examples}, found from the working directory up. */
+  static Path example(String path) {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolve("examples").resolve("schemas").resolve(file);
+      Path candidate = dir.resolve("examples").resolve(path);
       if (Files.isRegularFile(candidate)) {
         return candidate;
       }
     }
     throw new IllegalStateException(
-        "no examples/schemas/" + file + " at or above " + Path.of("").toAbsolutePath());
+        "no examples/" + path + " at or above " + Path.of("").toAbsolutePath());
   }
 }

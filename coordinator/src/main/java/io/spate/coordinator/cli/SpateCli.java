@@ -17,13 +17,16 @@ import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.DatabaseOptions;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetKind;
+import io.spate.worker.target.Triggers;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.LongAdder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -148,11 +151,18 @@ public final class SpateCli {
     @Option(names = "--outage-seconds", paramLabel = "S")
     int outageSeconds = WorkerSettings.OUTAGE_SECONDS.defaultValue();
 
+    @Option(names = "--dry-run")
+    boolean dryRun;
+
     @Override
     public Integer call() {
       if (resume && truncate) {
         throw new SpateException(
             "--resume keeps the rows of an interrupted fill and --truncate deletes them; give one");
+      }
+      if (dryRun && (resume || truncate)) {
+        throw new SpateException(
+            "--dry-run writes nothing, so it takes neither --truncate nor --resume");
       }
       try (PlannedTarget target =
           PlannedTarget.open(
@@ -168,9 +178,14 @@ public final class SpateCli {
                   + " disable-triggers="
                   + disableTriggers
                   + " outage-seconds="
-                  + outageSeconds)) {
+                  + outageSeconds
+                  + (dryRun ? " dry-run" : ""))) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
+        if (dryRun) {
+          dryRun(target, progress);
+          return 0;
+        }
         LocalJob.Ready ready =
             LocalJob.prepare(
                 target.pool(),
@@ -226,6 +241,45 @@ public final class SpateCli {
         }
       }
       return 0;
+    }
+
+    /**
+     * Generates and encodes the plan's rows on {@link #threads} threads and discards them, then
+     * prints what was generated and how fast. The database was only read, to plan.
+     */
+    private void dryRun(PlannedTarget target, FillProgress progress) {
+      TargetKind kind = TargetKind.of(options.database.db());
+      LongAdder bytes = new LongAdder();
+      ProgressDisplay display =
+          ProgressDisplay.start(progress, Streams.err, System.console() != null);
+      try {
+        new LocalFill(
+                target.plan(),
+                target.pool(),
+                kind.dialect(),
+                threads,
+                progress,
+                Triggers.Mode.ON,
+                options.database.session(),
+                Outage.NONE)
+            .dryRun(bytes::add);
+      } finally {
+        display.close();
+      }
+      double seconds = progress.elapsedSeconds();
+      Streams.out.println(
+          String.format(
+              Locale.ROOT,
+              "dry run: generated %d rows, %d bytes of %s load data in %.2f s (%.0f rows/s, %.1f"
+                  + " MB/s) on %d thread%s; nothing was written",
+              progress.rows(),
+              bytes.sum(),
+              kind.displayName(),
+              seconds,
+              progress.rows() / Math.max(seconds, 1e-9),
+              bytes.sum() / 1e6 / Math.max(seconds, 1e-9),
+              threads,
+              threads == 1 ? "" : "s"));
     }
   }
 }

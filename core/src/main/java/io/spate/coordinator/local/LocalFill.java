@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import javax.sql.DataSource;
 
 /**
@@ -117,11 +118,28 @@ public final class LocalFill {
    * failure.
    */
   public Summary run() {
+    return run(new TaskExecution(dataSource, dialect, triggers, session, n -> {}, outage), true);
+  }
+
+  /**
+   * Generates every task's rows in the target's load format and discards them ({@link
+   * TaskExecution#discarding}), in the order and on the threads a fill would: no connection is
+   * opened, no ledger row, sequence, statistics or constraint is touched.
+   *
+   * @param bytes receives the size of each buffer of encoded rows, from the fill's threads
+   */
+  public Summary dryRun(LongConsumer bytes) {
+    return run(TaskExecution.discarding(dialect, bytes), false);
+  }
+
+  /**
+   * @param writes whether the run writes to the target: then each table's finishing touches follow
+   *     its last task, and foreign keys are validated at the end unless triggers stayed on
+   */
+  private Summary run(TaskExecution execution, boolean writes) {
     String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
-    TaskExecution execution =
-        new TaskExecution(dataSource, dialect, triggers, session, n -> {}, outage);
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
     int running = 0;
@@ -143,7 +161,8 @@ public final class LocalFill {
         // rows are counted in the progress as they are sent, so the tracker is told none
         JobTracker.Change change = job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
         if (change.tableDone()) {
-          for (TablePlan table : progress.markFinished(finished.table(), System.nanoTime())) {
+          List<TablePlan> full = progress.markFinished(finished.table(), System.nanoTime());
+          for (TablePlan table : writes ? full : List.<TablePlan>of()) { // a dry run wrote none
             completions.submit(
                 () -> {
                   outage.rideOut(
@@ -170,7 +189,7 @@ public final class LocalFill {
     if (job.jobState() != JobMessage.State.DONE) {
       throw new SpateException("tables never became ready: " + job.tablesNotDone());
     }
-    if (triggers != Triggers.Mode.ON) {
+    if (writes && triggers != Triggers.Mode.ON) {
       outage.rideOut(
           "validating the foreign keys", () -> steps.validateForeignKeys(dataSource, plan));
     }

@@ -301,6 +301,7 @@ public final class Settings {
           REALISTIC_VALUES,
           TABLES,
           WorkerSettings.THREADS,
+          WorkerSettings.DRY_RUN,
           TRUNCATE,
           RESUME,
           DISABLE_TRIGGERS,

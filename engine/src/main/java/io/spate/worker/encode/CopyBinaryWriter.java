@@ -539,6 +539,7 @@ public final class CopyBinaryWriter implements RowWriter {
   }
 
   /** Empties the writer, keeping the buffer for reuse. */
+  @Override
   public void reset() {
     position = 0;
   }

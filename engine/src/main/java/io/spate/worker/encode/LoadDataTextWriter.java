@@ -367,6 +367,7 @@ public final class LoadDataTextWriter implements RowWriter {
   }
 
   /** Empties the writer, keeping the buffer for reuse; call between rows only. */
+  @Override
   public void reset() {
     position = 0;
   }

@@ -115,6 +115,9 @@ public sealed interface RowWriter permits CopyBinaryWriter, LoadDataTextWriter {
   /** PostgreSQL only: a big-endian float8 inside a composite field (geometry). */
   void putFloat8(double v);
 
-  /** Bytes written since construction or the last reset. */
+  /** Bytes written since construction or the last {@link #reset()}. */
   int size();
+
+  /** Empties the writer between rows, keeping its buffer for reuse. */
+  void reset();
 }

@@ -2,6 +2,8 @@ package io.spate.worker.mariadb;
 
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.schema.Table;
+import io.spate.worker.encode.LoadDataTextWriter;
+import io.spate.worker.encode.RowWriter;
 import io.spate.worker.run.RowLoad;
 import io.spate.worker.run.TaskLedger;
 import io.spate.worker.target.SessionSettings;
@@ -88,6 +90,11 @@ public final class MariaDbDialect implements TargetDialect {
   @Override
   public RowLoad rowLoad(LongConsumer bytesSent) {
     return new MariaDbLoad(bytesSent);
+  }
+
+  @Override
+  public RowWriter rowWriter(int capacity) {
+    return new LoadDataTextWriter(capacity);
   }
 
   @Override

@@ -2,6 +2,8 @@ package io.spate.worker.postgres;
 
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.schema.Table;
+import io.spate.worker.encode.CopyBinaryWriter;
+import io.spate.worker.encode.RowWriter;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.run.RowLoad;
 import io.spate.worker.run.TaskLedger;
@@ -111,6 +113,11 @@ public final class PostgresDialect implements TargetDialect {
   @Override
   public RowLoad rowLoad(LongConsumer bytesSent) {
     return new CopySink(bytesSent);
+  }
+
+  @Override
+  public RowWriter rowWriter(int capacity) {
+    return new CopyBinaryWriter(capacity);
   }
 
   @Override

@@ -98,6 +98,9 @@ public final class TaskExecution {
   private final RowLoad sink;
   private final Outage outage;
 
+  /** A dry run's: {@link #sink} discards, and nothing reaches the target. */
+  private final boolean discards;
+
   /**
    * @param dialect what {@code target} is: its load, ledger and session statements
    * @param triggers whether each load switches the server's triggers off (for its transaction only)
@@ -119,6 +122,31 @@ public final class TaskExecution {
     this.session = session;
     this.sink = dialect.rowLoad(bytesSent);
     this.outage = outage;
+    this.discards = false;
+  }
+
+  private TaskExecution(TargetDialect dialect, LongConsumer bytesSent) {
+    this.target = null;
+    this.dialect = dialect;
+    this.ledger = null;
+    this.triggers = Triggers.Mode.ON;
+    this.session = null;
+    this.sink =
+        new DiscardingLoad(
+            () -> dialect.rowWriter(DiscardingLoad.FLUSH_BYTES + 64 * 1024), bytesSent);
+    this.outage = null;
+    this.discards = true;
+  }
+
+  /**
+   * A dry run's execution: each task's rows are generated and encoded in {@code dialect}'s load
+   * format, then discarded ({@link DiscardingLoad}). It opens no connection and reads or writes no
+   * ledger: every task {@link Outcome#SUCCEEDED} with the rows generated.
+   *
+   * @param bytesSent receives the size of each buffer of encoded rows
+   */
+  public static TaskExecution discarding(TargetDialect dialect, LongConsumer bytesSent) {
+    return new TaskExecution(dialect, bytesSent);
   }
 
   /**
@@ -126,6 +154,17 @@ public final class TaskExecution {
    * rolled back (or, past the outage limit, its commit unanswered: the next run's check tells).
    */
   public Result run(Engine engine, Assignment assignment, Listener listener) {
+    if (discards) {
+      listener.started();
+      Task task = assignment.task();
+      try {
+        return new Result(
+            Outcome.SUCCEEDED,
+            sink.write(null, engine.table(task.table()), task, listener::progressed));
+      } catch (SQLException e) {
+        throw SqlErrors.classify("task " + task + " - dry run", e); // DiscardingLoad throws none
+      }
+    }
     Attempts attempts = new Attempts(assignment, listener);
     return outage.rideOut(
         "task " + assignment.task(),

@@ -2,6 +2,8 @@
  * Running one task against a target with exactly-once effect, for a worker and for local mode
  * alike: {@link io.spate.worker.run.TaskExecution} checks the ledger ({@code spate.ledger}), then
  * commits the task's rows (binary COPY) and its ledger row in one transaction, so a redelivered,
- * duplicated or resumed task never writes twice.
+ * duplicated or resumed task never writes twice. A dry run takes the same path to the row load and
+ * stops there: {@link io.spate.worker.run.DiscardingLoad} encodes the rows and drops them, with no
+ * connection and no ledger.
  */
 package io.spate.worker.run;

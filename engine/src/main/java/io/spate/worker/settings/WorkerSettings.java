@@ -55,6 +55,13 @@ public final class WorkerSettings {
           .defaultValue(Runtime.getRuntime().availableProcessors(), "the number of CPUs")
           .min(1);
 
+  public static final Setting<Boolean> DRY_RUN =
+      Setting.option(
+              "--dry-run",
+              Boolean.class,
+              "Generate every row and encode it in the target's load format, then discard it: nothing is written to the database (local still reads its schema; a worker never connects); local prints rows, bytes and the rate, a worker counts them in spate_rows_generated_total and spate_copy_bytes_total")
+          .defaultValue(false, "off");
+
   public static final Setting<Integer> HTTP_PORT =
       Setting.option(
               "--http-port",
@@ -125,6 +132,7 @@ public final class WorkerSettings {
           TARGETS,
           DEAD_LINK_SECONDS,
           THREADS,
+          DRY_RUN,
           HTTP_PORT,
           HTTP_HOST,
           GRACE_SECONDS,

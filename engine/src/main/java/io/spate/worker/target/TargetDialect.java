@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.schema.Table;
+import io.spate.worker.encode.RowWriter;
 import io.spate.worker.run.RowLoad;
 import io.spate.worker.run.TaskLedger;
 import java.sql.Connection;
@@ -85,6 +86,13 @@ public interface TargetDialect {
    * @param bytesSent receives the size of each buffer of row data as it reaches the server
    */
   RowLoad rowLoad(LongConsumer bytesSent);
+
+  /**
+   * A writer of rows in the format {@link #rowLoad} sends them in, starting with room for {@code
+   * capacity} bytes: what a dry run encodes to before discarding ({@link
+   * io.spate.worker.run.DiscardingLoad}).
+   */
+  RowWriter rowWriter(int capacity);
 
   /** The ledger of finished tasks, kept in the target database. */
   TaskLedger ledger();

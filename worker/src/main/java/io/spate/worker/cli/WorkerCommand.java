@@ -47,6 +47,9 @@ public final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--outage-seconds", paramLabel = "S")
   int outageSeconds = WorkerSettings.OUTAGE_SECONDS.defaultValue();
 
+  @Option(names = "--dry-run")
+  boolean dryRun;
+
   @Override
   public Integer call() throws Exception {
     Map<String, Targets.Target> all = databases.targets();
@@ -64,6 +67,7 @@ public final class WorkerCommand implements Callable<Integer> {
             + threads
             + " outage-seconds="
             + outageSeconds
+            + (dryRun ? " dry-run (rows discarded, nothing written)" : "")
             + " http="
             + (httpPort == null ? "off" : httpHost + ":" + httpPort));
     WorkerMetrics metrics = new WorkerMetrics();
@@ -79,7 +83,8 @@ public final class WorkerCommand implements Callable<Integer> {
                   workerId,
                   graceSeconds,
                   Outage.upTo(Duration.ofSeconds(outageSeconds)),
-                  metrics);
+                  metrics,
+                  dryRun);
           HealthServer health =
               httpPort == null
                   ? null

@@ -51,6 +51,9 @@ final class TaskRunner {
   private final WorkerMetrics metrics;
   private final Outage outage;
 
+  /** Whether tasks are generated and discarded, the target never reached. */
+  private final boolean dryRun;
+
   /**
    * Per job and target name, why this worker may not write the job there (empty: it may). Only
    * settled verdicts are kept: a failure to read the catalog is retried with the task.
@@ -71,7 +74,9 @@ final class TaskRunner {
       String eventsTopic,
       String workerId,
       WorkerMetrics metrics,
-      Outage outage) {
+      Outage outage,
+      boolean dryRun) {
+    this.dryRun = dryRun;
     this.metrics = metrics;
     this.outage = outage;
     this.jobs = jobs;
@@ -117,39 +122,45 @@ final class TaskRunner {
     }
     Reporter reporter = new Reporter(task, started);
     try {
-      Outage atTarget = outage.at("target \"" + job.target() + "\"");
-      // The pool opens with the target's first task: a database that cannot be reached then is an
-      // outage like one mid-load, not a failed task.
-      DataSource target =
-          atTarget.rideOut(
-              "task " + task.taskId() + ": connecting to the target",
-              reached -> targets.dataSource(job.target()),
-              () -> {});
-      Optional<String> refusal =
-          atTarget.rideOut(
-              "task " + task.taskId() + ": reading the target's catalog",
-              reached -> refusal(job, target),
-              () -> {});
-      if (refusal.isPresent()) {
-        report(task, Type.FAILED, 0, started, refusal.get(), false);
-        return;
+      TaskExecution execution;
+      if (dryRun) {
+        execution = TaskExecution.discarding(targets.dialect(job.target()), metrics::bytesSent);
+      } else {
+        Outage atTarget = outage.at("target \"" + job.target() + "\"");
+        // The pool opens with the target's first task: a database that cannot be reached then is
+        // an outage like one mid-load, not a failed task.
+        DataSource target =
+            atTarget.rideOut(
+                "task " + task.taskId() + ": connecting to the target",
+                reached -> targets.dataSource(job.target()),
+                () -> {});
+        Optional<String> refusal =
+            atTarget.rideOut(
+                "task " + task.taskId() + ": reading the target's catalog",
+                reached -> refusal(job, target),
+                () -> {});
+        if (refusal.isPresent()) {
+          report(task, Type.FAILED, 0, started, refusal.get(), false);
+          return;
+        }
+        execution =
+            new TaskExecution(
+                target,
+                targets.dialect(job.target()),
+                triggers(job),
+                targets.session(job.target()),
+                metrics::bytesSent,
+                atTarget);
       }
       TaskExecution.Result result =
-          new TaskExecution(
-                  target,
-                  targets.dialect(job.target()),
-                  triggers(job),
-                  targets.session(job.target()),
-                  metrics::bytesSent,
-                  atTarget)
-              .run(
-                  engine(job),
-                  new TaskExecution.Assignment(
-                      task.jobId(),
-                      new Task(task.table(), task.start(), task.end()),
-                      workerId,
-                      task.attempt()),
-                  reporter);
+          execution.run(
+              engine(job),
+              new TaskExecution.Assignment(
+                  task.jobId(),
+                  new Task(task.table(), task.start(), task.end()),
+                  workerId,
+                  task.attempt()),
+              reporter);
       Duration took = Duration.ofNanos(System.nanoTime() - started);
       if (result.outcome() == TaskExecution.Outcome.SKIPPED) {
         if (reporter.counting) {

@@ -84,11 +84,14 @@ public final class WorkerLoop implements AutoCloseable {
       String workerId,
       int graceSeconds,
       Outage outage) {
-    this(kafka, targets, threads, workerId, graceSeconds, outage, new WorkerMetrics());
+    this(kafka, targets, threads, workerId, graceSeconds, outage, new WorkerMetrics(), false);
   }
 
   /**
    * @param metrics where tasks are counted (served by the health server's {@code /metrics})
+   * @param dryRun whether tasks are generated and discarded ({@link
+   *     io.spate.worker.run.TaskExecution#discarding}) instead of loaded: the worker then never
+   *     connects to a target, and reports every task succeeded with the rows it generated
    */
   public WorkerLoop(
       KafkaSettings kafka,
@@ -97,7 +100,8 @@ public final class WorkerLoop implements AutoCloseable {
       String workerId,
       int graceSeconds,
       Outage outage,
-      WorkerMetrics metrics) {
+      WorkerMetrics metrics,
+      boolean dryRun) {
     this.kafka = kafka;
     this.threads = threads;
     this.graceSeconds = graceSeconds;
@@ -120,7 +124,8 @@ public final class WorkerLoop implements AutoCloseable {
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     jobs = new JobCache(kafka);
     runner =
-        new TaskRunner(jobs, targets, producer, kafka.topics().events(), workerId, metrics, outage);
+        new TaskRunner(
+            jobs, targets, producer, kafka.topics().events(), workerId, metrics, outage, dryRun);
     metrics.consumerLag(this::lag);
     pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-task"));
   }

@@ -801,7 +801,7 @@ class EngineTest {
 
   // ---- the plan ------------------------------------------------------------------------------
 
-  private static FillPlan tpccLikePlan(long seed) {
+  static FillPlan tpccLikePlan(long seed) {
     Table item =
         table(
             "item",
