@@ -157,10 +157,11 @@ public final class TaskExecution {
     if (discards) {
       listener.started();
       Task task = assignment.task();
+      TableEngine table = engine.table(task.table());
       try {
+        long rows = loadJoint(null, engine, table.plan().joint(), listener::progressed);
         return new Result(
-            Outcome.SUCCEEDED,
-            sink.write(null, engine.table(task.table()), task, listener::progressed));
+            Outcome.SUCCEEDED, rows + sink.write(null, table, task, listener::progressed));
       } catch (SQLException e) {
         throw SqlErrors.classify("task " + task + " - dry run", e); // DiscardingLoad throws none
       }
@@ -255,7 +256,7 @@ public final class TaskExecution {
         long rows = 0;
         if (!table.plan().joint().isEmpty()) {
           dialect.deferConstraints(connection);
-          rows = loadJoint(connection, engine, table.plan().joint(), attempts);
+          rows = loadJoint(connection, engine, table.plan().joint(), attempts::progressed);
         }
         rows += sink.write(connection, table, task, attempts::progressed);
         ledger.record(
@@ -294,17 +295,18 @@ public final class TaskExecution {
 
   /**
    * The rows of the other tables of a joint group, all of each, in the leader's transaction before
-   * its own: their foreign keys are checked at the commit, when every row of the group is there.
+   * its own: their foreign keys are checked at the commit, when every row of the group is there. A
+   * dry run ({@code connection} null) generates them too.
    */
   private long loadJoint(
-      Connection connection, Engine engine, List<String> members, Attempts attempts)
+      Connection connection, Engine engine, List<String> members, LongConsumer progressed)
       throws SQLException {
     long rows = 0;
     for (String member : members) {
       TableEngine table = engine.table(member);
       if (table.plan().rows() > 0) {
         Task whole = new Task(member, 0, table.plan().slots());
-        rows += sink.write(connection, table, whole, attempts::progressed);
+        rows += sink.write(connection, table, whole, progressed);
       }
     }
     return rows;
