@@ -101,6 +101,11 @@ public final class DistributedFill implements AutoCloseable {
   private final FillProgress progress;
   private final JobTracker tracker;
   private final KafkaProducer<String, byte[]> producer;
+
+  /** The largest record the producer sends: a job record past it is refused before publishing. */
+  private final int maxRecordBytes;
+
+  private static final String DEFAULT_MAX_REQUEST = "1048576"; // the producer's own default
   private final TaskPlacement placement;
   private final Outage outage;
   private final ExecutorService finisher =
@@ -131,6 +136,9 @@ public final class DistributedFill implements AutoCloseable {
     p.put(ProducerConfig.ACKS_CONFIG, "all");
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    maxRecordBytes =
+        Integer.parseInt(
+            p.getOrDefault(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, DEFAULT_MAX_REQUEST).toString());
     placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
   }
 
@@ -422,8 +430,27 @@ public final class DistributedFill implements AutoCloseable {
    * restart is ridden out as the job ends as it is mid-job.
    */
   private void send(String topic, String key, Object message) {
+    byte[] bytes = Messages.encode(message);
+    if (bytes.length > maxRecordBytes) {
+      throw new SpateException(
+          "job "
+              + job.jobId()
+              + ": its record for "
+              + topic
+              + " is "
+              + bytes.length
+              + " bytes, more than the producer's "
+              + ProducerConfig.MAX_REQUEST_SIZE_CONFIG
+              + " of "
+              + maxRecordBytes
+              + " ("
+              + job.plan().tables().size()
+              + " table plans); fill fewer tables per job, or raise "
+              + ProducerConfig.MAX_REQUEST_SIZE_CONFIG
+              + " and the topic's max.message.bytes");
+    }
     try {
-      producer.send(new ProducerRecord<>(topic, key, Messages.encode(message))).get();
+      producer.send(new ProducerRecord<>(topic, key, bytes)).get();
     } catch (ExecutionException e) {
       throw new SpateException(
           "job "

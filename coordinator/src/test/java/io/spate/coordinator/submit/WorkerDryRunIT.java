@@ -5,7 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.protocol.message.JobMessage;
+import io.spate.protocol.message.Messages;
+import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +61,60 @@ class WorkerDryRunIT {
       assertTrue(run.out().contains("filled 5000 rows"), run.out());
       assertEquals(0, db.queryLong("SELECT count(*) FROM big_t"), "big_t stays empty");
       assertEquals(0, db.queryLong("SELECT count(*) FROM spate.ledger"), "no ledger row");
+    }
+  }
+
+  /**
+   * A job of 40,000 tasks, more than a record listing each task could hold (about 22,000 fit in
+   * Kafka's 1 MiB): submit publishes it as a small record and its tasks, and a dry-run worker takes
+   * them. Cancelled then, since one worker would take minutes over so many tasks.
+   */
+  @Test
+  void aJobOfFortyThousandTasksIsPublishedAndConsumed() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    String bootstrap = TestBroker.shared().bootstrapServers();
+    KafkaSettings kafka = SharedBrokerRuns.kafka(prefix);
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
+        SpateProcess submit =
+            SpateProcess.start(
+                "submit",
+                "--bootstrap",
+                bootstrap,
+                "--topic-prefix",
+                prefix,
+                "--db",
+                db.jdbcUrl(),
+                "--user",
+                db.user(),
+                "--rows",
+                "big_t=40000",
+                "--task-rows",
+                "1");
+        SpateProcess worker =
+            SpateProcess.start(
+                "worker",
+                "--bootstrap",
+                bootstrap,
+                "--topic-prefix",
+                prefix,
+                "--db",
+                db.jdbcUrl(),
+                "--user",
+                db.user(),
+                "--threads",
+                "1",
+                "--dry-run")) {
+      Await.until(
+          () -> !TopicReader.readAll(kafka, kafka.topics().events()).isEmpty(),
+          Duration.ofSeconds(90),
+          "the worker's first event",
+          () -> submit.output() + worker.output());
+      List<ConsumerRecord<String, byte[]>> jobs = TopicReader.readAll(kafka, kafka.topics().jobs());
+      assertEquals(1, jobs.size(), "one job record");
+      byte[] record = jobs.getFirst().value();
+      JobMessage job = Messages.decodeJob(record);
+      assertEquals(40_000, job.plan().tasks().size());
+      assertTrue(record.length < 10_000, record.length + " bytes");
     }
   }
 }

@@ -16,6 +16,10 @@ import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.Triggers;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -102,14 +106,33 @@ public final class LocalFill {
   /**
    * The job id of a local fill of {@code plan}: a digest of the plan's JSON (every table, column,
    * task, the seed and the generation version), so the same arguments on the same schema give the
-   * same id and any change to the plan gives another.
+   * same id and any change to the plan gives another. The JSON is the one plans had when they
+   * listed each task ({@link ListedTasks}), written straight into the digest, so ids (and the
+   * ledgers keyed by them) stay those of earlier versions.
    */
   public static String jobId(FillPlan plan) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Messages.encode(plan));
-      return "local-" + HexFormat.of().formatHex(digest, 0, 6);
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+        Messages.encode(ListedTasks.of(plan), out);
+      }
+      return "local-" + HexFormat.of().formatHex(sha.digest(), 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the JDK has no SHA-256", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot digest the plan", e);
+    }
+  }
+
+  /** A plan as its JSON was when it listed every task: the job id's input. */
+  record ListedTasks(
+      int generationVersion,
+      long seed,
+      List<TablePlan> tables,
+      List<List<String>> levels,
+      List<Task> tasks) {
+    static ListedTasks of(FillPlan p) {
+      return new ListedTasks(p.generationVersion(), p.seed(), p.tables(), p.levels(), p.tasks());
     }
   }
 

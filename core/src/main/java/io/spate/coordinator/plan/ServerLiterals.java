@@ -53,7 +53,8 @@ final class ServerLiterals {
       tables.add(t.with(columns, t.references()));
     }
     return changed
-        ? new FillPlan(plan.generationVersion(), plan.seed(), tables, plan.levels(), plan.tasks())
+        ? new FillPlan(
+            plan.generationVersion(), plan.seed(), tables, plan.levels(), plan.taskRuns())
         : plan;
   }
 

@@ -2,7 +2,7 @@ package io.spate.coordinator.plan;
 
 import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.TablePlan;
-import io.spate.protocol.plan.Task;
+import io.spate.protocol.plan.TaskRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -10,19 +10,19 @@ import java.util.stream.Collectors;
 
 /**
  * The last stage. Input: the {@link Tables} and the rows per task. Output: the tasks. Invariant:
- * the tasks of a table with rows cover its slots {@code [0, slots)} once, in order, in ranges of
- * about {@code taskRows} rows each (more slots per task where a ranged count leaves slots empty,
- * whole blocks of a NOT NULL self-reference's picks); a table with no rows gets no task. The leader
- * of a joint group gets one task over all its slots, which loads the group's other tables too; they
- * get none. {@link CountStage} has checked that the tasks fit the {@link TaskBudget}, with {@link
- * #count}.
+ * the tasks (as one {@link TaskRun} per table) of a table with rows cover its slots {@code [0,
+ * slots)} once, in order, in ranges of about {@code taskRows} rows each (more slots per task where
+ * a ranged count leaves slots empty, whole blocks of a NOT NULL self-reference's picks); a table
+ * with no rows gets no task. The leader of a joint group gets one task over all its slots, which
+ * loads the group's other tables too; they get none. {@link CountStage} has checked that the tasks
+ * fit the {@link TaskBudget}, with {@link #count}.
  */
 final class TaskStage {
 
   private TaskStage() {}
 
-  static List<Task> run(Tables tables, long taskRows) {
-    List<Task> tasks = new ArrayList<>();
+  static List<TaskRun> run(Tables tables, long taskRows) {
+    List<TaskRun> runs = new ArrayList<>();
     Set<String> loadedByLeader =
         tables.plans().stream().flatMap(t -> t.joint().stream()).collect(Collectors.toSet());
     for (TablePlan t : tables.plans()) {
@@ -30,7 +30,7 @@ final class TaskStage {
         continue;
       }
       if (!t.joint().isEmpty()) {
-        tasks.add(new Task(t.name(), 0, t.slots())); // the whole joint group in one transaction
+        runs.add(whole(t)); // the whole joint group in one transaction
         continue;
       }
       long block =
@@ -40,13 +40,14 @@ final class TaskStage {
               .max()
               .orElse(1);
       long perTask = Math.ceilDiv(slotsPerTask(t.slots(), t.rows(), taskRows), block) * block;
-      for (long start = 0; start < t.slots(); ) {
-        long end = start + Math.min(perTask, t.slots() - start); // no overflow near Long.MAX_VALUE
-        tasks.add(new Task(t.name(), start, end));
-        start = end;
-      }
+      // a run is held by its shortest step, so one task of the whole range has the range's size
+      runs.add(perTask >= t.slots() ? whole(t) : new TaskRun(t.name(), 0, t.slots(), perTask));
     }
-    return tasks;
+    return runs;
+  }
+
+  private static TaskRun whole(TablePlan t) {
+    return new TaskRun(t.name(), 0, t.slots(), t.slots());
   }
 
   /** The tasks {@link #run} makes for a table of {@code slots} slots holding {@code rows} rows. */

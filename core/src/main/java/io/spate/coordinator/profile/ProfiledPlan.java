@@ -91,7 +91,8 @@ public final class ProfiledPlan {
               + ": profile the source again (spate profile) with these tables, or leave them out"
               + " of --schema");
     }
-    return new FillPlan(plan.generationVersion(), plan.seed(), tables, plan.levels(), plan.tasks());
+    return new FillPlan(
+        plan.generationVersion(), plan.seed(), tables, plan.levels(), plan.taskRuns());
   }
 
   private static TablePlan table(

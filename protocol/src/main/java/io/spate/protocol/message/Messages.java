@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.spate.protocol.error.SpateException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -33,13 +34,15 @@ import java.util.regex.Pattern;
 public final class Messages {
 
   /**
-   * The protocol version this Spate writes, {@code major.minor}; it reads any {@code 2.x}. 2.0:
+   * The protocol version this Spate writes, {@code major.minor}; it reads any {@code 3.x}. 2.0:
    * plans carry new column, check and reference kinds (partitions, second passes, length and
-   * pattern checks) that a 1.x reader could not decode.
+   * pattern checks) that a 1.x reader could not decode. 3.0: a plan carries its tasks as runs
+   * ({@code taskRuns}), no longer one by one ({@code tasks}), so a job's record does not grow with
+   * its tasks; a 2.x reader would find no task in it.
    */
-  public static final String VERSION = "2.0";
+  public static final String VERSION = "3.0";
 
-  private static final int MAJOR = 2;
+  private static final int MAJOR = 3;
   private static final Pattern VERSION_FORMAT = Pattern.compile("(\\d{1,9})\\.\\d{1,9}");
 
   private static final JsonMapper MAPPER =
@@ -82,6 +85,12 @@ public final class Messages {
       throw new SpateException(
           "cannot encode " + message.getClass().getSimpleName() + ": " + e.getOriginalMessage(), e);
     }
+  }
+
+  /** Writes the message as UTF-8 JSON to {@code out}, as {@link #encode} would return it. */
+  public static void encode(Object message, OutputStream out) throws IOException {
+    Objects.requireNonNull(message, "message");
+    WRITER.writeValue(out, message);
   }
 
   /**

@@ -1,10 +1,12 @@
 package io.spate.protocol.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
  * Everything a worker needs to produce any task's rows: tables in dependency order, their levels (a
- * table's foreign keys point only to earlier levels) and the tasks.
+ * table's foreign keys point only to earlier levels) and the tasks, as runs of equal ranges ({@link
+ * TaskRun}), so a plan of a million tasks is as small as one of a few.
  *
  * @param generationVersion the engine's output version; engines that would write different bytes
  *     for the same plan carry different versions
@@ -14,7 +16,7 @@ public record FillPlan(
     long seed,
     List<TablePlan> tables,
     List<List<String>> levels,
-    List<Task> tasks) {
+    List<TaskRun> taskRuns) {
 
   /**
    * Bump whenever the bytes generated for a given plan change. 2: second passes (deferred foreign
@@ -33,7 +35,23 @@ public record FillPlan(
   public FillPlan {
     tables = List.copyOf(tables);
     levels = levels.stream().map(List::copyOf).toList();
-    tasks = List.copyOf(tasks);
+    taskRuns = List.copyOf(taskRuns);
+  }
+
+  /** A plan of these tasks, held as the fewest runs ({@link TaskRun#of}). */
+  public static FillPlan of(
+      int generationVersion,
+      long seed,
+      List<TablePlan> tables,
+      List<List<String>> levels,
+      List<Task> tasks) {
+    return new FillPlan(generationVersion, seed, tables, levels, TaskRun.of(tasks));
+  }
+
+  /** The tasks of the runs, in order, each made when asked for. */
+  @JsonIgnore
+  public List<Task> tasks() {
+    return new TaskList(taskRuns);
   }
 
   public TablePlan table(String name) {

@@ -270,7 +270,7 @@ class MessagesTest {
                     Distribution.ZIPF)));
 
     FillPlan plan =
-        new FillPlan(
+        FillPlan.of(
             FillPlan.GENERATION_VERSION,
             0x9E3779B97F4A7C15L,
             List.of(warehousePlan, districtPlan, orderLinePlan),
@@ -485,7 +485,7 @@ class MessagesTest {
                         0))),
             List.of());
     FillPlan fill =
-        new FillPlan(
+        FillPlan.of(
             FillPlan.GENERATION_VERSION,
             7,
             List.of(plan),
@@ -744,26 +744,26 @@ class MessagesTest {
   void aNewerMinorVersionIsAccepted() {
     byte[] bytes =
         new String(Messages.encode(job()), UTF_8)
-            .replace("\"v\":\"2.0\"", "\"v\":\"2.7\"")
+            .replace("\"v\":\"3.0\"", "\"v\":\"3.7\"")
             .getBytes(UTF_8);
 
     JobMessage decoded = Messages.decodeJob(bytes);
 
-    assertEquals("2.7", decoded.v());
+    assertEquals("3.7", decoded.v());
     assertEquals(job().plan(), decoded.plan());
   }
 
   @Test
   void aNewerMajorVersionIsRefusedWithAnUpgradeHint() {
     JobMessage v3 =
-        new JobMessage("3.0", "7f3a", "staging", job().plan(), JobMessage.State.RUNNING, null, 0);
+        new JobMessage("4.0", "7f3a", "staging", job().plan(), JobMessage.State.RUNNING, null, 0);
 
     UnsupportedMessageException e =
         assertThrows(
             UnsupportedMessageException.class, () -> Messages.decodeJob(Messages.encode(v3)));
 
     assertEquals(
-        "job message version 3.0 is not supported by this Spate (speaks 2.x); upgrade the worker",
+        "job message version 4.0 is not supported by this Spate (speaks 3.x); upgrade the worker",
         e.getMessage());
   }
 
@@ -787,7 +787,7 @@ class MessagesTest {
     UnsupportedMessageException e =
         assertThrows(UnsupportedMessageException.class, () -> Messages.decodeTask(bytes));
 
-    assertEquals("task message has no version (field v); this Spate speaks 2.x", e.getMessage());
+    assertEquals("task message has no version (field v); this Spate speaks 3.x", e.getMessage());
   }
 
   @Test
@@ -813,11 +813,11 @@ class MessagesTest {
     UnsupportedMessageException truncated =
         assertThrows(
             UnsupportedMessageException.class,
-            () -> Messages.decodeJob("{\"v\":\"2.0\",\"jobId\":".getBytes(UTF_8)));
+            () -> Messages.decodeJob("{\"v\":\"3.0\",\"jobId\":".getBytes(UTF_8)));
     UnsupportedMessageException trailing =
         assertThrows(
             UnsupportedMessageException.class,
-            () -> Messages.decodeJob("{\"v\":\"2.0\"} {}".getBytes(UTF_8)));
+            () -> Messages.decodeJob("{\"v\":\"3.0\"} {}".getBytes(UTF_8)));
     UnsupportedMessageException array =
         assertThrows(
             UnsupportedMessageException.class, () -> Messages.decodeJob("[1]".getBytes(UTF_8)));

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.protocol.plan.Task;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -24,8 +23,7 @@ class JobRecordsTest {
   }
 
   private static JobMessage job(String id, JobMessage.State state) {
-    FillPlan plan =
-        new FillPlan(FillPlan.GENERATION_VERSION, 1, List.of(), List.of(), List.<Task>of());
+    FillPlan plan = new FillPlan(FillPlan.GENERATION_VERSION, 1, List.of(), List.of(), List.of());
     return new JobMessage(Messages.VERSION, id, "default", plan, state, null, 1L);
   }
 
@@ -33,7 +31,7 @@ class JobRecordsTest {
   void recordsMissingFieldsOrNotJsonAreSkippedAndLaterJobsAreStillRead() {
     JobRecords records = new JobRecords();
 
-    records.accept(record("bad", "{\"v\":\"2.0\"}".getBytes(UTF_8)));
+    records.accept(record("bad", "{\"v\":\"3.0\"}".getBytes(UTF_8)));
     records.accept(record(null, "not json".getBytes(UTF_8)));
     records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.RUNNING))));
 
@@ -50,7 +48,7 @@ class JobRecordsTest {
   void aReadableRecordAfterAnUnreadableOneOfTheSameKeyClearsItsProblem() {
     JobRecords records = new JobRecords();
 
-    records.accept(record("a1", "{\"v\":\"2.0\"}".getBytes(UTF_8)));
+    records.accept(record("a1", "{\"v\":\"3.0\"}".getBytes(UTF_8)));
     records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.DONE))));
 
     assertEquals(JobMessage.State.DONE, records.job("a1").orElseThrow().state());
