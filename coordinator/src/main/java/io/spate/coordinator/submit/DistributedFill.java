@@ -431,24 +431,7 @@ public final class DistributedFill implements AutoCloseable {
    */
   private void send(String topic, String key, Object message) {
     byte[] bytes = Messages.encode(message);
-    if (bytes.length > maxRecordBytes) {
-      throw new SpateException(
-          "job "
-              + job.jobId()
-              + ": its record for "
-              + topic
-              + " is "
-              + bytes.length
-              + " bytes, more than the producer's "
-              + ProducerConfig.MAX_REQUEST_SIZE_CONFIG
-              + " of "
-              + maxRecordBytes
-              + " ("
-              + job.plan().tables().size()
-              + " table plans); fill fewer tables per job, or raise "
-              + ProducerConfig.MAX_REQUEST_SIZE_CONFIG
-              + " and the topic's max.message.bytes");
-    }
+    requireFits(job, topic, bytes.length, maxRecordBytes);
     try {
       producer.send(new ProducerRecord<>(topic, key, bytes)).get();
     } catch (ExecutionException e) {
@@ -465,6 +448,32 @@ public final class DistributedFill implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SpateException("job " + job.jobId() + ": interrupted while publishing", e);
+    }
+  }
+
+  /**
+   * Refuses a record of the job past the producer's {@code max.request.size} before it is sent,
+   * naming its size and what to change (the producer would fail it with a bare
+   * RecordTooLargeException).
+   */
+  static void requireFits(JobMessage job, String topic, int bytes, int maxBytes) {
+    if (bytes > maxBytes) {
+      throw new SpateException(
+          "job "
+              + job.jobId()
+              + ": its record for "
+              + topic
+              + " is "
+              + bytes
+              + " bytes, more than the producer's "
+              + ProducerConfig.MAX_REQUEST_SIZE_CONFIG
+              + " of "
+              + maxBytes
+              + " ("
+              + job.plan().tables().size()
+              + " table plans); fill fewer tables per job, or raise "
+              + ProducerConfig.MAX_REQUEST_SIZE_CONFIG
+              + " (--kafka-config) and the topic's max.message.bytes");
     }
   }
 
