@@ -415,16 +415,23 @@ public final class LoadDataTextWriter implements RowWriter {
 
   /** {@code v} read as unsigned, zero-padded to at least {@code width} digits. */
   private void putUnsigned(long v, int width) {
+    if (v < 0) { // 2^63 or more: one unsigned division leaves a signed quotient
+      long quotient = Long.divideUnsigned(v, 10);
+      putUnsigned(quotient, Math.max(width - 1, 1));
+      buffer[position++] = (byte) ('0' + (v - quotient * 10));
+      return;
+    }
     int digits = 1;
-    for (long rest = Long.divideUnsigned(v, 10); rest != 0; rest /= 10) {
+    for (long rest = v; rest >= 10; rest /= 10) {
       digits++;
     }
     digits = Math.max(digits, width);
     int end = position + digits;
     long rest = v;
     for (int p = end - 1; p >= position; p--) {
-      buffer[p] = (byte) ('0' + Long.remainderUnsigned(rest, 10));
-      rest = Long.divideUnsigned(rest, 10);
+      long quotient = rest / 10;
+      buffer[p] = (byte) ('0' + (rest - quotient * 10));
+      rest = quotient;
     }
     position = end;
   }
