@@ -17,43 +17,48 @@ final class SharedBrokerRuns {
 
   private SharedBrokerRuns() {}
 
-  /** {@code spate worker} arguments for one thread loading into {@code url} as {@code user}. */
-  static String[] worker(String prefix, String url, String user) {
-    return new String[] {
-      "worker",
-      "--bootstrap",
-      TestBroker.shared().bootstrapServers(),
-      "--topic-prefix",
-      prefix,
-      "--db",
-      url,
-      "--user",
-      user,
-      "--threads",
-      "1",
-      "--task-partitions",
-      String.valueOf(TASK_PARTITIONS)
-    };
+  /**
+   * {@code spate worker} arguments for one thread loading into {@code url} as {@code user}, {@code
+   * extra} appended.
+   */
+  static String[] worker(String prefix, String url, String user, String... extra) {
+    return with(
+        extra,
+        "worker",
+        "--bootstrap",
+        TestBroker.shared().bootstrapServers(),
+        "--topic-prefix",
+        prefix,
+        "--db",
+        url,
+        "--user",
+        user,
+        "--threads",
+        "1",
+        "--task-partitions",
+        String.valueOf(TASK_PARTITIONS));
   }
 
   /** {@code spate submit} of a fill of {@code url} in this JVM, {@code extra} appended. */
   static Fills.Run submit(String prefix, String url, String user, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "submit",
-                "--bootstrap",
-                TestBroker.shared().bootstrapServers(),
-                "--topic-prefix",
-                prefix,
-                "--db",
-                url,
-                "--user",
-                user,
-                "--task-partitions",
-                String.valueOf(TASK_PARTITIONS)));
-    args.addAll(List.of(extra));
-    return Fills.cli(args.toArray(String[]::new));
+    return Fills.cli(submitArgs(prefix, url, user, extra));
+  }
+
+  /** The arguments of {@link #submit}, for a submit in a process of its own. */
+  static String[] submitArgs(String prefix, String url, String user, String... extra) {
+    return with(
+        extra,
+        "submit",
+        "--bootstrap",
+        TestBroker.shared().bootstrapServers(),
+        "--topic-prefix",
+        prefix,
+        "--db",
+        url,
+        "--user",
+        user,
+        "--task-partitions",
+        String.valueOf(TASK_PARTITIONS));
   }
 
   /** The client settings of {@code prefix}'s topics. */
@@ -62,5 +67,11 @@ final class SharedBrokerRuns {
         TestBroker.shared().bootstrapServers(),
         null,
         new Topics("spate.jobs", "spate.tasks", "spate.events", TASK_PARTITIONS).prefixed(prefix));
+  }
+
+  private static String[] with(String[] extra, String... head) {
+    List<String> args = new ArrayList<>(List.of(head));
+    args.addAll(List.of(extra));
+    return args.toArray(String[]::new);
   }
 }

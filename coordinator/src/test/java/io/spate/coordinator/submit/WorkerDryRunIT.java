@@ -24,38 +24,14 @@ class WorkerDryRunIT {
   @Test
   void aDryRunWorkerFinishesTheJobWritingNoRowAndNoLedgerRow() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    String bootstrap = TestBroker.shared().bootstrapServers();
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       Fills.Run run;
       try (SpateProcess worker =
           SpateProcess.start(
-              "worker",
-              "--bootstrap",
-              bootstrap,
-              "--topic-prefix",
-              prefix,
-              "--db",
-              db.jdbcUrl(),
-              "--user",
-              db.user(),
-              "--threads",
-              "1",
-              "--dry-run")) {
+              SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user(), "--dry-run"))) {
         run =
-            Fills.cli(
-                "submit",
-                "--bootstrap",
-                bootstrap,
-                "--topic-prefix",
-                prefix,
-                "--db",
-                db.jdbcUrl(),
-                "--user",
-                db.user(),
-                "--rows",
-                "big_t=5000",
-                "--task-rows",
-                "1000");
+            SharedBrokerRuns.submit(
+                prefix, db.jdbcUrl(), db.user(), "--rows", "big_t=5000", "--task-rows", "1000");
       }
       assertEquals(0, run.exitCode(), run.err());
       assertTrue(run.out().contains("filled 5000 rows"), run.out());
@@ -72,38 +48,15 @@ class WorkerDryRunIT {
   @Test
   void aJobOfFortyThousandTasksIsPublishedAndConsumed() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    String bootstrap = TestBroker.shared().bootstrapServers();
     KafkaSettings kafka = SharedBrokerRuns.kafka(prefix);
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql");
         SpateProcess submit =
             SpateProcess.start(
-                "submit",
-                "--bootstrap",
-                bootstrap,
-                "--topic-prefix",
-                prefix,
-                "--db",
-                db.jdbcUrl(),
-                "--user",
-                db.user(),
-                "--rows",
-                "big_t=40000",
-                "--task-rows",
-                "1");
+                SharedBrokerRuns.submitArgs(
+                    prefix, db.jdbcUrl(), db.user(), "--rows", "big_t=40000", "--task-rows", "1"));
         SpateProcess worker =
             SpateProcess.start(
-                "worker",
-                "--bootstrap",
-                bootstrap,
-                "--topic-prefix",
-                prefix,
-                "--db",
-                db.jdbcUrl(),
-                "--user",
-                db.user(),
-                "--threads",
-                "1",
-                "--dry-run")) {
+                SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user(), "--dry-run"))) {
       Await.until(
           () -> !TopicReader.readAll(kafka, kafka.topics().events()).isEmpty(),
           Duration.ofSeconds(90),
