@@ -67,6 +67,46 @@ class JobTrackerTest {
   }
 
   @Test
+  void aTableOfManyTasksIsDoneAtItsLastCommitWhateverTheOrder() {
+    FillPlan manyItems =
+        Planner.plan(
+            TpccSchema.schema(),
+            FillSettings.of(TpccSchema.config(1, 20_000, 30, 9), 1L, null, 1L, Map.of()));
+    JobTracker many = new JobTracker(manyItems, RETRIES);
+    List<JobTracker.Publication> items =
+        many.due(0).stream().filter(p -> p.task().table().equals("item")).toList();
+    assertEquals(20_000, items.size());
+    String retried = items.get(7).taskId();
+    many.started(retried, 0);
+    many.failed(retried, 1, true, "on worker w1: reset", 0, false);
+    for (JobTracker.Publication p : items.reversed()) {
+      if (p.taskId().equals(retried)) {
+        continue;
+      }
+      assertFalse(many.succeeded(p.taskId(), 1, SECOND).orElseThrow().tableDone());
+    }
+    assertEquals(
+        List.of(retried),
+        many.due(2 * SECOND).stream().map(JobTracker.Publication::taskId).toList(),
+        "only the task waiting for its retry is published again");
+    assertTrue(many.succeeded(retried, 1, 3 * SECOND).orElseThrow().tableDone());
+    assertEquals(Map.of(TaskState.DONE, 20_000), nonZero(many.taskCounts("item")));
+  }
+
+  @Test
+  void retriesAndStallsArePublishedInReleaseOrderThenPlanOrder() {
+    List<JobTracker.Publication> first = tracker.due(0);
+    List<String> running = first.stream().map(JobTracker.Publication::taskId).toList();
+    for (String id : running.reversed()) {
+      tracker.started(id, 0);
+    }
+    tracker.failed(running.get(1), 1, true, "on worker w1: reset", 0, false);
+    List<String> again =
+        tracker.due(61 * SECOND).stream().map(JobTracker.Publication::taskId).toList();
+    assertEquals(running, again, "the retry and the stalled tasks, in the order first published");
+  }
+
+  @Test
   void aTableIsReleasedTheMomentItsLastReferencedTableIsDoneAndNotBefore() {
     tracker.due(0);
     assertEquals(List.of("item", "warehouse"), tracker.released());
@@ -396,5 +436,16 @@ class JobTrackerTest {
         attempt,
         error,
         error != null);
+  }
+
+  private static Map<TaskState, Integer> nonZero(Map<TaskState, Integer> counts) {
+    Map<TaskState, Integer> out = new java.util.EnumMap<>(TaskState.class);
+    counts.forEach(
+        (state, n) -> {
+          if (n > 0) {
+            out.put(state, n);
+          }
+        });
+    return out;
   }
 }

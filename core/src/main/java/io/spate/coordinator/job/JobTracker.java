@@ -7,10 +7,11 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,6 +83,10 @@ public final class JobTracker {
   private static final class Entry {
     final Task task;
     final String id;
+
+    /** The task's place in the plan: the order publications keep within a table. */
+    final int index;
+
     TaskState state = TaskState.PENDING;
 
     /** The attempt of its latest publication, or of its next one while PENDING or RETRYING. */
@@ -91,9 +96,10 @@ public final class JobTracker {
     long heardAt;
     long retryAt;
 
-    Entry(Task task) {
+    Entry(Task task, int index) {
       this.task = task;
       this.id = task.id();
+      this.index = index;
     }
   }
 
@@ -103,7 +109,19 @@ public final class JobTracker {
   private final Retries retries;
   private final Map<String, Entry> tasks = new LinkedHashMap<>();
   private final Map<String, List<Entry>> tasksByTable = new LinkedHashMap<>();
-  private final Set<String> released = new LinkedHashSet<>();
+
+  /** Per table, its tasks not DONE: a table is done when this reaches 0. */
+  private final Map<String, Integer> openByTable = new HashMap<>();
+
+  /**
+   * The RUNNING and RETRYING tasks, the only ones {@link #due} may publish again: so its cost, and
+   * an event's, grows with the workers and the failures, not with the job's tasks.
+   */
+  private final Set<Entry> watched = new HashSet<>();
+
+  /** The tables released so far, each with its place in the release order. */
+  private final Map<String, Integer> released = new LinkedHashMap<>();
+
   private final Set<String> doneTables = new HashSet<>();
   private JobMessage.State state = JobMessage.State.RUNNING;
   private String error;
@@ -115,10 +133,11 @@ public final class JobTracker {
       tasksByTable.put(t.name(), new ArrayList<>());
     }
     for (Task t : plan.tasks()) {
-      Entry e = new Entry(t);
+      Entry e = new Entry(t, tasks.size());
       tasks.put(e.id, e);
       tasksByTable.computeIfAbsent(t.table(), n -> new ArrayList<>()).add(e);
     }
+    tasksByTable.forEach((table, entries) -> openByTable.put(table, entries.size()));
   }
 
   // ---- events in ----
@@ -158,11 +177,9 @@ public final class JobTracker {
     }
     e.heardAt = nowNanos;
     long delta = setRows(e, rows);
-    e.state = TaskState.DONE;
+    setState(e, TaskState.DONE);
     String table = e.task.table();
-    boolean tableDone =
-        tasksByTable.get(table).stream().allMatch(t -> t.state == TaskState.DONE)
-            && doneTables.add(table);
+    boolean tableDone = openByTable.get(table) == 0 && doneTables.add(table);
     settle();
     return Optional.of(new Change(e.id, table, e.state, delta, tableDone));
   }
@@ -190,12 +207,12 @@ public final class JobTracker {
     long delta = setRows(e, 0);
     if (replaying) {
       e.attempt = Math.max(e.attempt, attempt + 1);
-      e.state = TaskState.RETRYING;
+      setState(e, TaskState.RETRYING);
       e.retryAt = nowNanos; // at once if its table is released; else its release publishes it
     } else {
       int tried = Math.max(e.attempt, attempt);
       if (!retriable || tried >= retries.maxAttempts()) {
-        e.state = TaskState.FAILED;
+        setState(e, TaskState.FAILED);
         fail(
             "task "
                 + e.id
@@ -207,7 +224,7 @@ public final class JobTracker {
                 + cause);
       } else {
         e.attempt = tried + 1;
-        e.state = TaskState.RETRYING;
+        setState(e, TaskState.RETRYING);
         e.retryAt = nowNanos + retries.backoffNanos(tried);
       }
     }
@@ -234,7 +251,7 @@ public final class JobTracker {
     }
     for (List<String> ready = ready(); !ready.isEmpty(); ready = ready()) {
       for (String table : ready) {
-        released.add(table);
+        released.put(table, released.size());
         List<Entry> open =
             tasksByTable.get(table).stream().filter(e -> e.state != TaskState.DONE).toList();
         if (open.isEmpty()) {
@@ -244,14 +261,19 @@ public final class JobTracker {
       }
     }
     long stall = retries.stallTimeout().toNanos();
-    for (String table : released) {
-      for (Entry e : tasksByTable.get(table)) {
-        if (e.state == TaskState.RETRYING && e.retryAt - nowNanos <= 0) {
-          publish(e, nowNanos, out);
-        } else if (e.state == TaskState.RUNNING && stall > 0 && nowNanos - e.heardAt > stall) {
-          e.attempt++;
-          publish(e, nowNanos, out);
-        }
+    List<Entry> again =
+        watched.stream()
+            .filter(e -> released.containsKey(e.task.table()))
+            .sorted(
+                Comparator.<Entry>comparingInt(e -> released.get(e.task.table()))
+                    .thenComparingInt(e -> e.index))
+            .toList();
+    for (Entry e : again) {
+      if (e.state == TaskState.RETRYING && e.retryAt - nowNanos <= 0) {
+        publish(e, nowNanos, out);
+      } else if (e.state == TaskState.RUNNING && stall > 0 && nowNanos - e.heardAt > stall) {
+        e.attempt++;
+        publish(e, nowNanos, out);
       }
     }
     settle();
@@ -268,21 +290,21 @@ public final class JobTracker {
     long alive =
         (retries.stallTimeout().isZero() ? Retries.DEFAULT.stallTimeout() : retries.stallTimeout())
             .toNanos();
-    return tasks.values().stream()
+    return watched.stream()
         .anyMatch(e -> e.state == TaskState.RUNNING && nowNanos - e.heardAt <= alive);
   }
 
   /** The tables not released yet whose referenced tables are all done, in plan order. */
   public synchronized List<String> ready() {
     return plan.tables().stream()
-        .filter(t -> !released.contains(t.name()) && doneTables.containsAll(t.after()))
+        .filter(t -> !released.containsKey(t.name()) && doneTables.containsAll(t.after()))
         .map(TablePlan::name)
         .toList();
   }
 
   /** The tables released so far, in the order they were. */
   public synchronized List<String> released() {
-    return List.copyOf(released);
+    return List.copyOf(released.keySet());
   }
 
   /** The tables not done yet, in plan order. */
@@ -356,7 +378,7 @@ public final class JobTracker {
     e.heardAt = nowNanos;
     long delta = rows == ROWS_UNCHANGED ? 0 : setRows(e, rows);
     if (e.state != TaskState.RETRYING) { // an old attempt's late word does not cancel the retry
-      e.state = TaskState.RUNNING;
+      setState(e, TaskState.RUNNING);
     }
     return Optional.of(new Change(e.id, e.task.table(), e.state, delta, false));
   }
@@ -382,10 +404,23 @@ public final class JobTracker {
     return delta;
   }
 
-  private static void publish(Entry e, long nowNanos, List<Publication> out) {
-    e.state = TaskState.QUEUED;
+  private void publish(Entry e, long nowNanos, List<Publication> out) {
+    setState(e, TaskState.QUEUED);
     e.heardAt = nowNanos;
     out.add(new Publication(e.task, e.id, e.attempt));
+  }
+
+  /** Every change of a task's state goes through here, which keeps the indexes above in step. */
+  private void setState(Entry e, TaskState next) {
+    if (next == TaskState.DONE && e.state != TaskState.DONE) {
+      openByTable.merge(e.task.table(), -1, Integer::sum);
+    }
+    if (next == TaskState.RUNNING || next == TaskState.RETRYING) {
+      watched.add(e);
+    } else {
+      watched.remove(e);
+    }
+    e.state = next;
   }
 
   private void fail(String message) {
