@@ -8,6 +8,7 @@ import io.spate.coordinator.Fills;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.submit.SpateProcess;
 import io.spate.worker.testing.Await;
+import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * table with several indexes) is loaded by one task whose transaction drops them, copies the rows
  * and builds them again. The rule it keeps: a {@code spate local} killed (SIGKILL, a real process
  * of the packaged jar) in any phase of that load leaves the table empty and its indexes and
- * constraints exactly as they were; a complete fill then leaves them so too, rebuilt and used, with
- * the same rows as a fill that keeps its indexes during the load.
+ * constraints exactly as they were, and so does a server killed while it builds an index; a
+ * complete fill then leaves them so too, rebuilt and used, with the same rows as a fill that keeps
+ * its indexes during the load.
  */
 class IndexesAfterLoadIT {
 
@@ -111,6 +113,30 @@ class IndexesAfterLoadIT {
               .contains("account_code_key"),
           "the rebuilt unique index is used");
       assertEquals(1L, db.queryLong("SELECT count(*) FROM account WHERE code = '" + code + "'"));
+    }
+  }
+
+  @Test
+  void aServerKilledWhileAnIndexIsBuiltRecoversWithTheTableEmptyAndItsIndexesAsTheyWere()
+      throws Exception {
+    try (PrivateCluster cluster = PrivateCluster.create();
+        TestDatabase db = cluster.createDatabase()) {
+      db.execute(ACCOUNT);
+      String before = fingerprint(db);
+      try (SpateProcess fill =
+          SpateProcess.start(localArgs(db, concat(FILL, "--outage-seconds", "0")))) {
+        Await.until(
+            building(db, "account_region"), Duration.ofMinutes(2), "an index build", fill::output);
+        cluster.crash();
+        assertNotEquals(0, fill.waitFor(Duration.ofMinutes(1)), fill.output());
+      }
+      cluster.start(); // crash recovery
+
+      assertEquals(0L, db.queryLong("SELECT count(*) FROM account"));
+      assertEquals(before, fingerprint(db));
+      Fills.local(db, FILL);
+      assertEquals(ROWS, db.queryLong("SELECT count(*) FROM account"));
+      assertEquals(before, fingerprint(db));
     }
   }
 
