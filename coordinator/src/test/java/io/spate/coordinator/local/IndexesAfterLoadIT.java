@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.SpateProcess;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.worker.run.Ledger;
+import io.spate.worker.target.Outage;
+import io.spate.worker.target.SessionSettings;
+import io.spate.worker.target.TargetKind;
+import io.spate.worker.target.Triggers;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
@@ -21,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * A table whose indexes are built after its rows ({@code indexes: after}, chosen by default for a
@@ -181,6 +189,51 @@ class IndexesAfterLoadIT {
           db.queryLong(
               "SELECT count(*) FROM transfer t"
                   + " WHERE NOT EXISTS (SELECT 1 FROM account a WHERE a.id = t.account_id)"));
+    }
+  }
+
+  @Test
+  void aWorkerWhoseRoleMayOnlyInsertLoadsTheRowsWithTheIndexesKept() throws Exception {
+    String role = "spate_it_ins_" + UUID.randomUUID().toString().substring(0, 8);
+    TestDatabase db = TestDatabase.create();
+    try {
+      db.execute(
+          ACCOUNT + "CREATE ROLE " + role + " LOGIN; GRANT SELECT, INSERT ON account TO " + role);
+      FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("account", 20_000L));
+      assertTrue(plan.table("account").indexesAfter(), "planned by the owner");
+      PGSimpleDataSource asOwner = new PGSimpleDataSource();
+      asOwner.setURL(db.jdbcUrl());
+      asOwner.setUser(db.user());
+      asOwner.setPassword(db.password());
+      Ledger.ensure(asOwner);
+      db.execute(
+          "GRANT USAGE ON SCHEMA spate TO "
+              + role
+              + "; GRANT SELECT, INSERT ON spate.ledger TO "
+              + role);
+      String before = fingerprint(db);
+      Map<String, Long> oidsBefore = indexOids(db);
+      PGSimpleDataSource asRole = new PGSimpleDataSource();
+      asRole.setURL(db.jdbcUrl());
+      asRole.setUser(role);
+
+      new LocalFill(
+              plan,
+              asRole,
+              TargetKind.POSTGRESQL.dialect(),
+              2,
+              new FillProgress(plan),
+              Triggers.Mode.ON,
+              SessionSettings.DEFAULT,
+              Outage.NONE)
+          .run();
+
+      assertEquals(20_000L, db.queryLong("SELECT count(*) FROM account"));
+      assertEquals(before, fingerprint(db));
+      assertEquals(oidsBefore, indexOids(db), "no index rebuilt: the role does not own the table");
+    } finally {
+      db.close();
+      Fills.dropRole(role);
     }
   }
 

@@ -41,13 +41,19 @@ final class IndexesAfterLoad {
   }
 
   /**
-   * The table as this transaction found it once it held the table's lock: whether it may be loaded
-   * with its indexes built after ({@code empty}, {@code owned}) and truncated first.
+   * Whether the role owns the table (is a member of its owner): only then may it lock, truncate and
+   * change it. Asked before the lock, which a role that may only insert may not take.
+   */
+  private static final String OWNED_SQL =
+      "SELECT pg_has_role(relowner, 'USAGE') FROM pg_class WHERE oid = ?::regclass";
+
+  /**
+   * The table as this transaction finds it once it holds the table's lock: whether it is empty, and
+   * whether it may be truncated first.
    */
   private static final String TABLE_SQL =
       """
       SELECT c.oid, NOT EXISTS (SELECT FROM %s) AS empty,
-             pg_has_role(c.relowner, 'USAGE') AS owned,
              NOT EXISTS (SELECT FROM pg_constraint f WHERE f.confrelid = c.oid AND f.contype = 'f')
                AND NOT EXISTS (SELECT FROM pg_trigger t
                                WHERE t.tgrelid = c.oid AND (t.tgtype & 32) <> 0)
@@ -129,6 +135,15 @@ final class IndexesAfterLoad {
    */
   static long load(Connection connection, Table table, Task task, Copy copy) throws SQLException {
     String name = table.qualifiedName();
+    try (PreparedStatement s = connection.prepareStatement(OWNED_SQL)) {
+      s.setString(1, name);
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        if (!rs.getBoolean(1)) {
+          return copy.rows(false);
+        }
+      }
+    }
     execute(connection, "LOCK TABLE " + name + " IN ACCESS EXCLUSIVE MODE");
     long oid;
     boolean truncatable;
@@ -136,8 +151,8 @@ final class IndexesAfterLoad {
       s.setString(1, name);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
-        if (!rs.getBoolean("empty") || !rs.getBoolean("owned")) {
-          return copy.rows(false); // never truncate rows; DDL needs the owner
+        if (!rs.getBoolean("empty")) {
+          return copy.rows(false); // never truncate rows
         }
         oid = rs.getLong("oid");
         truncatable = rs.getBoolean("truncatable");
