@@ -40,9 +40,10 @@ import org.postgresql.ds.PGSimpleDataSource;
  * complete fill then leaves them so too, rebuilt and used, with the same rows as a fill that keeps
  * its indexes during the load.
  */
-class IndexesAfterLoadIT {
+public class IndexesAfterLoadIT {
 
-  private static final String ACCOUNT =
+  /** A table with a primary key, a UNIQUE constraint and three more indexes (one partial). */
+  public static final String ACCOUNT =
       """
       CREATE TABLE account (
         id      bigint PRIMARY KEY,
