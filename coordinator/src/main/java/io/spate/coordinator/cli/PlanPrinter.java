@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Renders a plan for {@code spate plan}: levels, then one line per table, then the correlated
- * column groups of each table.
+ * Renders a plan for {@code spate plan}: levels, then one line per table, the tables whose indexes
+ * are built after their rows, then the correlated column groups of each table.
  */
 final class PlanPrinter {
 
@@ -51,6 +51,11 @@ final class PlanPrinter {
                         .toList());
       }
       out.printf(Locale.ROOT, "%-24s %14d  %-28s %8d%n", t.name(), t.rows(), per, tasks);
+    }
+    for (TablePlan t : plan.tables()) {
+      if (t.indexesAfter()) {
+        out.printf(Locale.ROOT, "indexes: %s built after its rows, in its one task%n", t.name());
+      }
     }
     for (TablePlan t : plan.tables()) {
       Map<String, List<String>> groups = new TreeMap<>();

@@ -390,7 +390,7 @@ class PlannerTest {
                     List.of(fk("b_a", List.of("a_id"), "a", List.of("id"))))));
     FillSettings settings = FillSettings.of(FillConfig.EMPTY, null, null, 300L, Map.of());
     FillPlan passes = Planner.plan(cycle, settings);
-    FillPlan checksOff = Planner.plan(cycle, settings, null, true);
+    FillPlan checksOff = Planner.plan(cycle, settings, null, new LoadTraits(true, false));
 
     assertEquals(List.of(List.of("a"), List.of("b"), List.of("a#refs")), passes.levels());
     assertEquals(List.of(List.of("a"), List.of("b")), checksOff.levels(), "no second pass");

@@ -124,6 +124,34 @@ class DistributedFillIT {
   }
 
   @Test
+  void aTableWhoseIndexesAreBuiltAfterItsRowsThroughAWorkerGivesTheLocalBytes() throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    String[] rows = {"--rows", "account=100000", "--task-rows", "20000"};
+    String indexes =
+        "SELECT string_agg(pg_get_indexdef(indexrelid), '; ' ORDER BY 1) FROM pg_index"
+            + " WHERE indrelid = 'account'::regclass";
+    String oids =
+        "SELECT string_agg(indexrelid::text, ',' ORDER BY indexrelid) FROM pg_index"
+            + " WHERE indrelid = 'account'::regclass";
+    try (TestDatabase local = TestDatabase.create();
+        TestDatabase db = TestDatabase.create()) {
+      local.execute(io.spate.coordinator.local.IndexesAfterLoadIT.ACCOUNT);
+      db.execute(io.spate.coordinator.local.IndexesAfterLoadIT.ACCOUNT);
+      Fills.local(local, rows);
+      String before = db.queryString(oids);
+      try (SpateProcess worker =
+          SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
+        Fills.Run run = SharedBrokerRuns.submit(prefix, db.jdbcUrl(), db.user(), rows);
+        assertEquals(0, run.exitCode(), run.err());
+      }
+      assertEquals(Fills.checksums(local), Fills.checksums(db));
+      assertEquals(1L, db.queryLong("SELECT count(*) FROM spate.ledger"), "one whole-table task");
+      assertEquals(local.queryString(indexes), db.queryString(indexes));
+      assertNotEquals(before, db.queryString(oids), "the worker rebuilt the indexes");
+    }
+  }
+
+  @Test
   void aDeferrableCycleThroughAWorkerAsARoleThatMayNotSwitchChecksOffGivesTheLocalBytes()
       throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();

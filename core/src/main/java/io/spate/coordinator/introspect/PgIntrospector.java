@@ -32,7 +32,12 @@ public final class PgIntrospector {
 
   private static final String TABLES_SQL =
       CatalogQuery.TABLES
-          + "SELECT oid, nspname, relname, pg_get_partkeydef(oid) AS partkey FROM tabs";
+          + """
+          SELECT oid, nspname, relname, pg_get_partkeydef(oid) AS partkey,
+                 (SELECT count(*) FROM pg_index i WHERE i.indrelid = tabs.oid AND NOT i.indisunique)
+                   AS plain_indexes
+          FROM tabs
+          """;
 
   /**
    * The schemas that hold a table a fill fills ({@link CatalogQuery#USER_TABLE}), but the system's
@@ -95,6 +100,7 @@ public final class PgIntrospector {
           long oid = rs.getLong("oid");
           TableParts table = new TableParts(rs.getString("nspname"), rs.getString("relname"));
           table.partitionKey = rs.getString("partkey");
+          table.plainIndexes = rs.getInt("plain_indexes");
           tables.put(oid, table);
         });
     PgPartitions.read(catalog, tables);

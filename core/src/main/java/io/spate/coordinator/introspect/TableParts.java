@@ -33,6 +33,9 @@ final class TableParts {
 
   final List<Partition> partitions = new ArrayList<>();
 
+  /** Its indexes that are not unique ({@link Table#plainIndexes()}). */
+  int plainIndexes;
+
   /** {@code pg_get_partkeydef}, or null when the table is not partitioned. */
   String partitionKey;
 
@@ -50,7 +53,8 @@ final class TableParts {
   Table build() {
     List<Column> built =
         columns.stream().map(c -> notNull.contains(c.name()) ? notNull(c) : c).toList();
-    return new Table(schema, name, built, primaryKey, uniques, foreignKeys, checks, partitions);
+    return new Table(
+        schema, name, built, primaryKey, uniques, foreignKeys, checks, partitions, plainIndexes);
   }
 
   private static Column notNull(Column c) {

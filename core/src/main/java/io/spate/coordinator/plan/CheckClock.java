@@ -76,7 +76,8 @@ final class CheckClock {
         t.uniques(),
         t.foreignKeys(),
         checks,
-        t.partitions());
+        t.partitions(),
+        t.plainIndexes());
   }
 
   /** A column with the clock pinned in its domain's CHECKs, and in its elements'. */

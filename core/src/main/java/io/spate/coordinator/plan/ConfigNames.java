@@ -63,7 +63,8 @@ final class ConfigNames {
               }
               tables.put(
                   t.id(),
-                  new TableConfig(tc.rows(), per, tc.count(), tc.breakCycleAt(), tc.columns()));
+                  new TableConfig(
+                      tc.rows(), per, tc.count(), tc.breakCycleAt(), tc.indexes(), tc.columns()));
             });
     Map<String, Long> rows = new LinkedHashMap<>();
     Map<String, String> rowsNamedAs = new LinkedHashMap<>();

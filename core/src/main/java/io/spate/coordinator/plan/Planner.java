@@ -17,10 +17,11 @@ import java.time.Instant;
  * one transaction through a deferrable one, or loaded with the foreign-key checks off), {@link
  * CountStage} ({@link Shape}: rows, within the {@link TaskBudget} of the heap), {@link
  * ReferenceStage} ({@link References}), {@link ColumnStage} ({@link Columns}), {@link TableStage}
- * ({@link Tables}, second passes included) and {@link TaskStage}. One {@link Problems} collector is
- * handed to each stage; the problems are thrown at once after the ordering (the later stages need
- * sizes and levels that hold), after the counting (a plan past the budget must not be made) and at
- * the end, so nothing is written when any is found.
+ * ({@link Tables}, second passes included, and which tables build their indexes after their rows:
+ * {@link IndexBuild}) and {@link TaskStage}. One {@link Problems} collector is handed to each
+ * stage; the problems are thrown at once after the ordering (the later stages need sizes and levels
+ * that hold), after the counting (a plan past the budget must not be made) and at the end, so
+ * nothing is written when any is found.
  *
  * <p>Every table is named by its {@linkplain io.spate.protocol.schema.Table#id() id} (its schema
  * and name) in every stage and in the plan, so two schemas may hold tables of one name.
@@ -40,7 +41,7 @@ public final class Planner {
 
   /** Plans the fill, or throws one {@link SpateException} listing every problem found. */
   public static FillPlan plan(Schema schema, FillSettings given) {
-    return plan(schema, given, null, false);
+    return plan(schema, given, null, LoadTraits.NONE);
   }
 
   /**
@@ -48,21 +49,22 @@ public final class Planner {
    * without one (null) they are problems unless the config decides their columns.
    */
   public static FillPlan plan(Schema schema, FillSettings given, CheckServer server) {
-    return plan(schema, given, server, false);
+    return plan(schema, given, server, LoadTraits.NONE);
   }
 
   /**
-   * The same for a target whose loads run with the server's foreign-key checks off ({@code
-   * checksOff}: {@link io.spate.worker.target.TargetDialect#loadsWithForeignKeyChecksOff}): the
-   * insert writes every reference, so no table has a second pass ({@link Order#secondPassOf}).
+   * The same for a target that loads as {@code target} says: with the server's foreign-key checks
+   * off the insert writes every reference, so no table has a second pass ({@link
+   * Order#secondPassOf}); where it can build indexes after a table's rows, {@link IndexBuild}
+   * chooses the tables that do.
    */
   public static FillPlan plan(
-      Schema schema, FillSettings given, CheckServer server, boolean checksOff) {
-    return plan(schema, given, TaskBudget.ofHeap(), server, checksOff);
+      Schema schema, FillSettings given, CheckServer server, LoadTraits target) {
+    return plan(schema, given, TaskBudget.ofHeap(), server, target);
   }
 
   static FillPlan plan(Schema schema, FillSettings given, TaskBudget budget) {
-    return plan(schema, given, budget, null, false);
+    return plan(schema, given, budget, null, LoadTraits.NONE);
   }
 
   static FillPlan plan(
@@ -70,7 +72,7 @@ public final class Planner {
       FillSettings given,
       TaskBudget budget,
       CheckServer server,
-      boolean checksOff) {
+      LoadTraits target) {
     if (introspected.tables().isEmpty()) {
       throw new SpateException("no tables to fill: the chosen schemas hold no tables");
     }
@@ -78,13 +80,13 @@ public final class Planner {
     Schema schema = CheckClock.pin(introspected, Instant.now(), problems);
     FillSettings settings = ConfigNames.resolve(schema, given, problems);
     Lineage lineage = SizeStage.run(schema, settings, problems);
-    Order order = OrderStage.run(schema, settings, checksOff, problems);
+    Order order = OrderStage.run(schema, settings, target.foreignKeyChecksOff(), problems);
     problems.throwIfAny("cannot plan the fill");
     Shape shape = CountStage.run(schema, settings, lineage, order, budget, problems);
     problems.throwIfAny("cannot plan the fill"); // past the budget: no task may be made
     References references = ReferenceStage.run(shape, problems);
     Columns columns = ColumnStage.run(shape, references, server, problems);
-    Tables tables = TableStage.run(shape, references, columns, problems);
+    Tables tables = TableStage.run(shape, references, columns, target, problems);
     problems.throwIfAny("cannot plan the fill");
     return new FillPlan(
         FillPlan.GENERATION_VERSION,

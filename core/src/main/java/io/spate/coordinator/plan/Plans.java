@@ -9,7 +9,6 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.target.SqlErrors;
-import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.TargetKind;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -54,7 +53,7 @@ public final class Plans {
       CheckServer server,
       Profile profile) {
     Problems problems = new Problems();
-    FillPlan planned = Planner.plan(schema, settings, server, checksOff(connection));
+    FillPlan planned = Planner.plan(schema, settings, server, traits(connection));
     if (profile != null) {
       planned = ProfiledPlan.apply(planned, profile, settings, problems);
       problems.throwIfAny("cannot plan the fill");
@@ -67,15 +66,15 @@ public final class Plans {
   }
 
   /**
-   * Whether the target {@code connection} reaches runs every load with the foreign-key checks off
-   * ({@link TargetDialect#loadsWithForeignKeyChecksOff}); false without a target.
+   * How the target {@code connection} reaches loads rows ({@link LoadTraits#of}); {@link
+   * LoadTraits#NONE} without a target.
    */
-  private static boolean checksOff(Connection connection) {
+  private static LoadTraits traits(Connection connection) {
     if (connection == null) {
-      return false;
+      return LoadTraits.NONE;
     }
     try {
-      return TargetKind.of(connection).dialect().loadsWithForeignKeyChecksOff();
+      return LoadTraits.of(TargetKind.of(connection).dialect());
     } catch (SQLException e) {
       throw SqlErrors.classify("reading which database the target is", e);
     }

@@ -15,16 +15,20 @@ import java.util.Set;
  * Output: the {@link Tables}. Invariant: the plans follow the levels; a table with deferred foreign
  * keys and rows gets a second pass that matches the same rows on a NOT NULL key and sets only the
  * deferred columns, in one extra last level (a table with no such key is a problem); the leader of
- * a joint group names the group's other tables ({@link TablePlan#joint()}).
+ * a joint group names the group's other tables ({@link TablePlan#joint()}); {@link IndexBuild}
+ * decides {@link TablePlan#indexesAfter()}.
  */
 final class TableStage {
 
   private TableStage() {}
 
-  static Tables run(Shape shape, References references, Columns columns, Problems problems) {
+  static Tables run(
+      Shape shape, References references, Columns columns, LoadTraits target, Problems problems) {
     List<TablePlan> plans = new ArrayList<>();
     for (List<String> level : shape.order().levels()) {
       for (String name : level) {
+        boolean joint =
+            !shape.order().jointOf(name).isEmpty() || shape.order().loadedByLeader(name);
         plans.add(
             new TablePlan(
                 name,
@@ -37,7 +41,15 @@ final class TableStage {
                 references.all(name),
                 shape.order().waitsFor(name),
                 List.of(),
-                shape.order().jointOf(name)));
+                shape.order().jointOf(name),
+                IndexBuild.after(
+                    shape.schema(),
+                    shape.table(name),
+                    shape.rows(name),
+                    joint,
+                    shape.settings().config().table(name).indexes(),
+                    target,
+                    problems)));
       }
     }
     List<List<String>> levels = shape.order().levels();

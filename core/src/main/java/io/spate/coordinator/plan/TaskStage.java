@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * slots)} once, in order, in ranges of about {@code taskRows} rows each (more slots per task where
  * a ranged count leaves slots empty, whole blocks of a NOT NULL self-reference's picks); a table
  * with no rows gets no task. The leader of a joint group gets one task over all its slots, which
- * loads the group's other tables too; they get none. {@link CountStage} has checked that the tasks
- * fit the {@link TaskBudget}, with {@link #count}.
+ * loads the group's other tables too; they get none. A table that builds its indexes after its rows
+ * ({@link IndexBuild}) gets one task over all its slots too. {@link CountStage} has checked that
+ * the tasks fit the {@link TaskBudget}, with {@link #count}.
  */
 final class TaskStage {
 
@@ -29,8 +30,8 @@ final class TaskStage {
       if (t.rows() == 0 || loadedByLeader.contains(t.name())) {
         continue;
       }
-      if (!t.joint().isEmpty()) {
-        runs.add(whole(t)); // the whole joint group in one transaction
+      if (!t.joint().isEmpty() || t.indexesAfter()) {
+        runs.add(whole(t)); // the whole joint group, or table, in one transaction
         continue;
       }
       long block =

@@ -90,7 +90,7 @@ public final class Settings {
       Setting.field(
           "tables",
           Object.class,
-          "Per-table settings by table (schema.table, or a name one schema alone holds): rows, or per and count; breakCycleAt; columns (see below)");
+          "Per-table settings by table (schema.table, or a name one schema alone holds): rows, or per and count; breakCycleAt; indexes (after or during the load; unset: chosen); columns (see below)");
 
   // How to load: spate local and submit, and a job request.
 

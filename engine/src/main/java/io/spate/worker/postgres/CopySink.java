@@ -20,7 +20,8 @@ import org.postgresql.copy.CopyIn;
  * Writes one task's rows inside the caller's open transaction: binary {@code COPY} streamed from
  * generation in buffers of {@link #FLUSH_BYTES} (a task's rows are never all in memory), or for a
  * second pass a {@code COPY} into a temporary table and one {@code UPDATE ... FROM}: PostgreSQL's
- * {@link RowLoad}. It neither commits nor rolls back: {@link io.spate.worker.run.TaskExecution}
+ * {@link RowLoad}; a plan that builds its indexes after its rows goes through {@link
+ * IndexesAfterLoad}. It neither commits nor rolls back: {@link io.spate.worker.run.TaskExecution}
  * owns the transaction, so the rows and the ledger row commit together.
  */
 final class CopySink implements RowLoad {
@@ -42,7 +43,9 @@ final class CopySink implements RowLoad {
 
   @Override
   public String verb(TablePlan plan) {
-    return plan.secondPass() ? "UPDATE" : "COPY";
+    return plan.secondPass()
+        ? "UPDATE"
+        : plan.indexesAfter() ? "COPY (indexes built after)" : "COPY";
   }
 
   @Override
@@ -54,12 +57,21 @@ final class CopySink implements RowLoad {
     if (plan.secondPass()) {
       return update(connection, plan, columns, table, task, progress);
     }
-    return stream(
-        connection,
-        "COPY " + plan.table().qualifiedName() + " (" + columns + ") FROM STDIN (FORMAT binary)",
-        table,
-        task,
-        progress);
+    String copy = "COPY " + plan.table().qualifiedName() + " (" + columns + ") FROM STDIN";
+    if (plan.indexesAfter()) {
+      return IndexesAfterLoad.load(
+          connection,
+          plan.table(),
+          task,
+          freeze ->
+              stream(
+                  connection,
+                  copy + (freeze ? " (FORMAT binary, FREEZE)" : " (FORMAT binary)"),
+                  table,
+                  task,
+                  progress));
+    }
+    return stream(connection, copy + " (FORMAT binary)", table, task, progress);
   }
 
   /**

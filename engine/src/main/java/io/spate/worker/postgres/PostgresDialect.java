@@ -26,7 +26,8 @@ import javax.sql.DataSource;
  * PostgreSQL behind the {@link TargetDialect} seam: binary {@code COPY} ({@link CopySink}), the
  * {@code spate.ledger} table ({@link Ledger}), {@code SET LOCAL session_replication_role} and
  * {@code lock_timeout} ({@link Triggers}, {@link SessionSettings}), the identity read from {@code
- * pg_catalog} ({@link TargetIdentities}). Double-quoted identifiers are PostgreSQL's own.
+ * pg_catalog} ({@link TargetIdentities}), a whole table's indexes built after its rows ({@link
+ * IndexesAfterLoad}). Double-quoted identifiers are PostgreSQL's own.
  */
 public final class PostgresDialect implements TargetDialect {
 
@@ -98,6 +99,11 @@ public final class PostgresDialect implements TargetDialect {
   @Override
   public boolean loadsWithForeignKeyChecksOff() {
     return false; // only under the replica role LoadTriggers chooses per plan
+  }
+
+  @Override
+  public boolean buildsIndexesAfterLoad() {
+    return true; // IndexesAfterLoad, in the task's transaction
   }
 
   @Override

@@ -25,8 +25,10 @@ import javax.sql.DataSource;
  *       {@link Outcome#SKIPPED} with the rows it committed then;
  *   <li>one transaction holding the triggers setting and its lock timeout ({@link
  *       TargetDialect#beginLoad}), the task's rows ({@link RowLoad}: {@code COPY} on PostgreSQL, or
- *       the second pass's {@code UPDATE}), for the leader of a joint group first every row of the
- *       group's other tables with the foreign keys checked at the commit, and the ledger row;
+ *       the second pass's {@code UPDATE}; for a table whose indexes are built after its rows, the
+ *       dropping and building of those indexes too), for the leader of a joint group first every
+ *       row of the group's other tables with the foreign keys checked at the commit, and the ledger
+ *       row;
  *   <li>the commit: rows and ledger row become visible together, or neither does.
  * </ol>
  *

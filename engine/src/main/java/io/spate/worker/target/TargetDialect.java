@@ -74,6 +74,16 @@ public interface TargetDialect {
    */
   boolean loadsWithForeignKeyChecksOff();
 
+  /**
+   * Whether the planner may give a table one task over all its rows that builds its indexes after
+   * them ({@link io.spate.protocol.plan.TablePlan#indexesAfter}): this target's {@link #rowLoad}
+   * then does it in the task's one transaction, such that a load stopped at any point leaves every
+   * index and constraint as it was. Without it, such a plan's rows go in as any task's.
+   */
+  default boolean buildsIndexesAfterLoad() {
+    return false;
+  }
+
   /** Whether the role {@code dataSource} connects as may switch triggers off. Writes nothing. */
   boolean triggersAllowed(DataSource dataSource) throws SQLException;
 

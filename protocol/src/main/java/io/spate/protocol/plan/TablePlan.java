@@ -25,6 +25,10 @@ import java.util.List;
  *     task also writes, in this order, in the same transaction, with the foreign keys deferred to
  *     the commit (a cycle of NOT NULL foreign keys closed by a {@code DEFERRABLE} one). Those plans
  *     have no task of their own and wait for this one. Left out of the JSON when empty.
+ * @param indexesAfter whether the plan's one task, over all its slots, loads the rows with the
+ *     table's indexes dropped and builds them after, in its one transaction, where the target finds
+ *     that safe (on PostgreSQL: {@code io.spate.worker.postgres.IndexesAfterLoad}); otherwise, and
+ *     on a target that never does, the rows go in as any task's. Left out of the JSON when false.
  */
 public record TablePlan(
     String name,
@@ -37,7 +41,8 @@ public record TablePlan(
     List<ReferencePlan> references,
     List<String> after,
     List<String> updateKey,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> joint) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> joint,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean indexesAfter) {
 
   public TablePlan {
     columns = List.copyOf(columns);
@@ -45,6 +50,34 @@ public record TablePlan(
     after = after == null ? List.of() : List.copyOf(after);
     updateKey = updateKey == null ? List.of() : List.copyOf(updateKey);
     joint = joint == null ? List.of() : List.copyOf(joint);
+  }
+
+  /** A plan whose indexes are built during the load. */
+  public TablePlan(
+      String name,
+      Table table,
+      Fanout fanout,
+      long slots,
+      long rows,
+      long stream,
+      List<ColumnPlan> columns,
+      List<ReferencePlan> references,
+      List<String> after,
+      List<String> updateKey,
+      List<String> joint) {
+    this(
+        name,
+        table,
+        fanout,
+        slots,
+        rows,
+        stream,
+        columns,
+        references,
+        after,
+        updateKey,
+        joint,
+        false);
   }
 
   /** A plan loaded by tasks of its own ({@code joint} empty). */
@@ -98,7 +131,18 @@ public record TablePlan(
   /** This plan with other columns and references, everything else kept. */
   public TablePlan with(List<ColumnPlan> columns, List<ReferencePlan> references) {
     return new TablePlan(
-        name, table, fanout, slots, rows, stream, columns, references, after, updateKey, joint);
+        name,
+        table,
+        fanout,
+        slots,
+        rows,
+        stream,
+        columns,
+        references,
+        after,
+        updateKey,
+        joint,
+        indexesAfter);
   }
 
   /** Whether this plan updates rows a first pass wrote, rather than inserting rows. */

@@ -1,5 +1,6 @@
 package io.spate.protocol.schema;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,6 +14,8 @@ import java.util.Optional;
  *     constraint (see {@link UniqueKey})
  * @param partitions for a partitioned table, its leaf partitions (rows are written through the
  *     table itself, and each must land in one of them); empty otherwise
+ * @param plainIndexes how many of its indexes are not unique (its unique ones are its keys): with
+ *     the keys, the indexes a load keeps up to date; left out of the JSON when 0
  */
 public record Table(
     String schema,
@@ -22,7 +25,8 @@ public record Table(
     List<UniqueKey> uniques,
     List<ForeignKey> foreignKeys,
     List<Check> checks,
-    List<Partition> partitions) {
+    List<Partition> partitions,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int plainIndexes) {
 
   public Table {
     columns = List.copyOf(columns);
@@ -30,6 +34,19 @@ public record Table(
     foreignKeys = List.copyOf(foreignKeys);
     checks = List.copyOf(checks);
     partitions = partitions == null ? List.of() : List.copyOf(partitions);
+  }
+
+  /** A table with no index but its keys' (as far as the planner knows). */
+  public Table(
+      String schema,
+      String name,
+      List<Column> columns,
+      UniqueKey primaryKey,
+      List<UniqueKey> uniques,
+      List<ForeignKey> foreignKeys,
+      List<Check> checks,
+      List<Partition> partitions) {
+    this(schema, name, columns, primaryKey, uniques, foreignKeys, checks, partitions, 0);
   }
 
   /** A table that is not partitioned. */

@@ -155,6 +155,14 @@ public final class PrivateCluster implements AutoCloseable {
     pgCtl("stop", "-m", "fast");
   }
 
+  /**
+   * {@code pg_ctl stop -m immediate}: the server dies as in a crash, its sessions with it, and the
+   * next {@link #start} runs crash recovery; returns once the server is down.
+   */
+  public void crash() {
+    pgCtl("stop", "-m", "immediate");
+  }
+
   /** Stops the server at once and deletes its files. */
   @Override
   public void close() {
