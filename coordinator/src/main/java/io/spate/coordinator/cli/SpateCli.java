@@ -80,7 +80,8 @@ public final class SpateCli {
         SUBCOMMANDS.stream()
             .filter(c -> c.getAnnotation(Command.class).name().equals(first))
             .toList();
-    (named.isEmpty() ? SUBCOMMANDS : named).forEach(cli::addSubcommand);
+    // built on its own first: picocli applies a command's model transformer only then
+    (named.isEmpty() ? SUBCOMMANDS : named).forEach(c -> cli.addSubcommand(new CommandLine(c)));
     return cli;
   }
 
