@@ -42,9 +42,9 @@ import javax.sql.DataSource;
  * released as soon as every plan it waits for ({@link TablePlan#after()}: the tables it references)
  * has committed all its tasks (the {@link JobTracker}'s rule, the same as a distributed fill's), so
  * foreign keys stay enforced throughout; tables of the same level and tasks of one table run side
- * by side. A lost connection is ridden out ({@link Outage}: by each task, and by the finishing
- * touches); otherwise the first failing task cancels the rest (their transactions roll back) and is
- * reported.
+ * by side. A lost connection is ridden out ({@link Outage}: by each task, by the finishing touches
+ * and by the foreign keys' checks); otherwise the first failing task cancels the rest (their
+ * transactions roll back) and is reported.
  *
  * <p>Every task writes its ledger row ({@code spate.ledger}, which the caller has made sure of) in
  * its transaction, under a job id derived from the plan alone ({@link #jobId(FillPlan)}): a run
