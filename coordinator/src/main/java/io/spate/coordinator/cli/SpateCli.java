@@ -22,6 +22,7 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -43,28 +44,50 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     resourceBundle = "io.spate.coordinator.settings.Settings$Help",
     version = "spate 0.1.0",
-    description = "Fills a PostgreSQL schema with synthetic, constraint-valid, reproducible data.",
-    subcommands = {
-      SpateCli.Local.class,
-      SpateCli.Plan.class,
-      SubmitCommand.class,
-      CoordinatorCommand.class,
-      StatusCommand.class,
-      ProfileCommand.class,
-      CompareCommand.class,
-      WorkerCommand.class,
-      BrokerCommand.class,
-      io.spate.coordinator.demo.DemoCommand.class
-    })
+    description = "Fills a PostgreSQL schema with synthetic, constraint-valid, reproducible data.")
 public final class SpateCli {
+
+  /**
+   * The subcommands, in the order of the help. Only the one a command line names is built (picocli
+   * reads each one's options by reflection, tens of milliseconds for all of them); a command line
+   * that names none gets them all, for the help and the error that lists them.
+   */
+  private static final List<Class<?>> SUBCOMMANDS =
+      List.of(
+          SpateCli.Local.class,
+          SpateCli.Plan.class,
+          SubmitCommand.class,
+          CoordinatorCommand.class,
+          StatusCommand.class,
+          ProfileCommand.class,
+          CompareCommand.class,
+          WorkerCommand.class,
+          BrokerCommand.class,
+          io.spate.coordinator.demo.DemoCommand.class);
 
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }
 
+  /**
+   * The command line that parses {@code args}: with the subcommand {@code args} starts with, or
+   * with every subcommand when it starts with none.
+   */
+  public static CommandLine commandLine(String... args) {
+    CommandLine cli = new CommandLine(new SpateCli());
+    String first = args.length == 0 ? "" : args[0];
+    List<Class<?>> named =
+        SUBCOMMANDS.stream()
+            .filter(c -> c.getAnnotation(Command.class).name().equals(first))
+            .toList();
+    // built on its own first: picocli applies a command's model transformer only then
+    (named.isEmpty() ? SUBCOMMANDS : named).forEach(c -> cli.addSubcommand(new CommandLine(c)));
+    return cli;
+  }
+
   /** Runs the command line, printing to the given streams; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    CommandLine cli = new CommandLine(new SpateCli());
+    CommandLine cli = commandLine(args);
     cli.setExecutionStrategy(new CommandLineCheck(Settings.ALL));
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));

@@ -101,9 +101,11 @@ final class DeployFiles {
      * an unknown option, a missing required one, a value of the wrong type.
      */
     ParseResult parse(List<String> args) {
-      Object command = this == WORKER ? new WorkerCommand() : new SpateCli();
+      String[] argv = args.toArray(String[]::new);
+      CommandLine command =
+          this == WORKER ? new CommandLine(new WorkerCommand()) : SpateCli.commandLine(argv);
       try {
-        ParseResult result = new CommandLine(command).parseArgs(args.toArray(String[]::new));
+        ParseResult result = command.parseArgs(argv);
         if (this == WORKER) {
           return result;
         }

@@ -125,6 +125,71 @@ class TriggersFillIT {
   }
 
   @Test
+  void aFillWhoseKeysAreCheckedAsTheirTablesFillStillFailsNamingEveryKeyWithOrphans()
+      throws SQLException {
+    try (TestDatabase db = TestDatabase.create()) {
+      // ALWAYS triggers fire with the server's checks off, so they leave orphans behind: in orders
+      // (full in the middle of the fill, its key checked while order_line loads) and order_line
+      db.execute(
+          """
+          CREATE TABLE customer (id int PRIMARY KEY, name text NOT NULL);
+          CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customer);
+          CREATE TABLE order_line (id int PRIMARY KEY, order_id int NOT NULL REFERENCES orders);
+          CREATE FUNCTION orphan_every_tenth() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              IF NEW.id % 10 = 0 THEN
+                IF TG_TABLE_NAME = 'orders' THEN NEW.customer_id := -NEW.id;
+                ELSE NEW.order_id := -NEW.id; END IF;
+              END IF;
+              RETURN NEW;
+            END $$;
+          CREATE TRIGGER orders_orphans BEFORE INSERT ON orders
+            FOR EACH ROW EXECUTE FUNCTION orphan_every_tenth();
+          ALTER TABLE orders ENABLE ALWAYS TRIGGER orders_orphans;
+          CREATE TRIGGER order_line_orphans BEFORE INSERT ON order_line
+            FOR EACH ROW EXECUTE FUNCTION orphan_every_tenth();
+          ALTER TABLE order_line ENABLE ALWAYS TRIGGER order_line_orphans;
+          """);
+
+      Fills.Run run =
+          Fills.cli(
+              "local",
+              "--db",
+              db.jdbcUrl(),
+              "--user",
+              db.user(),
+              "--rows",
+              "customer=100",
+              "--rows",
+              "orders=2000",
+              "--rows",
+              "order_line=3000",
+              "--task-rows",
+              "500",
+              "--threads",
+              "2");
+
+      assertEquals(1, run.exitCode(), run.err());
+      assertTrue(run.err().contains("foreign keys: checked once after the load"), run.err());
+      Map<String, Long> orphans = Fills.orphans(db);
+      assertTrue(orphans.values().stream().allMatch(n -> n > 0), orphans.toString());
+      assertTrue(
+          run.err()
+              .contains(
+                  "loaded with triggers off, but 2 foreign keys do not hold (the rows are committed;"
+                      + " a bug in Spate, please report it): foreign key orders_customer_id_fkey of"
+                      + " orders [customer_id] -> customer [id]: "
+                      + orphans.get("orders.orders_customer_id_fkey")
+                      + " rows reference no customer row; foreign key order_line_order_id_fkey of"
+                      + " order_line [order_id] -> orders [id]: "
+                      + orphans.get("order_line.order_line_order_id_fkey")
+                      + " rows reference no orders row"),
+          run.err());
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM order_line"), "every load committed");
+    }
+  }
+
+  @Test
   void aTriggerOnAPartitionKeepsTheServersForeignKeyChecks() {
     try (TestDatabase db = TestDatabase.create()) {
       db.execute(

@@ -181,7 +181,7 @@ class ReadmeOptionTablesTest {
   }
 
   private static CommandSpec command(String name) {
-    CommandLine spate = new CommandLine(new SpateCli());
+    CommandLine spate = SpateCli.commandLine();
     return spate.getSubcommands().get(name).getCommandSpec();
   }
 

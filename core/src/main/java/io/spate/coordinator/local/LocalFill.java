@@ -3,6 +3,7 @@ package io.spate.coordinator.local;
 import io.spate.coordinator.job.JobTracker;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
@@ -22,6 +23,8 @@ import java.io.UncheckedIOException;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletionService;
@@ -39,9 +42,9 @@ import javax.sql.DataSource;
  * released as soon as every plan it waits for ({@link TablePlan#after()}: the tables it references)
  * has committed all its tasks (the {@link JobTracker}'s rule, the same as a distributed fill's), so
  * foreign keys stay enforced throughout; tables of the same level and tasks of one table run side
- * by side. A lost connection is ridden out ({@link Outage}: by each task, and by the finishing
- * touches); otherwise the first failing task cancels the rest (their transactions roll back) and is
- * reported.
+ * by side. A lost connection is ridden out ({@link Outage}: by each task, by the finishing touches
+ * and by the foreign keys' checks); otherwise the first failing task cancels the rest (their
+ * transactions roll back) and is reported.
  *
  * <p>Every task writes its ledger row ({@code spate.ledger}, which the caller has made sure of) in
  * its transaction, under a job id derived from the plan alone ({@link #jobId(FillPlan)}): a run
@@ -62,8 +65,17 @@ public final class LocalFill {
    */
   public record Summary(String jobId, int tasks, int skippedTasks, long skippedRows) {}
 
-  /** A finished task and how it ended; {@code null} task for a table's finishing touches. */
-  private record Done(Task task, TaskExecution.Result result) {}
+  /** A piece of the fill's work, done. */
+  private sealed interface Done {
+    /** A task, and how it ended. */
+    record Loaded(Task task, TaskExecution.Result result) implements Done {}
+
+    /** A table's finishing touches. */
+    record Finished() implements Done {}
+
+    /** A foreign key's validation. */
+    record Checked(ForeignKeys.Checked checked) implements Done {}
+  }
 
   private final FillPlan plan;
   private final DataSource dataSource;
@@ -78,7 +90,7 @@ public final class LocalFill {
   /**
    * @param dialect what {@code dataSource} is
    * @param triggers what each load does with the server's triggers ({@link Triggers}); unless they
-   *     stay on, every foreign key is validated once all tables are full
+   *     stay on, each foreign key is validated once its table and the one it references are full
    * @param session the session settings {@code dataSource}'s connections were opened with: how long
    *     a load waits for a lock
    * @param outage how long the fill's work waits for the database after losing the connection
@@ -157,11 +169,15 @@ public final class LocalFill {
 
   /**
    * @param writes whether the run writes to the target: then each table's finishing touches follow
-   *     its last task, and foreign keys are validated at the end unless triggers stayed on
+   *     once it is full, and unless triggers stayed on each foreign key is validated once its table
+   *     and the one it references are full, beside the other loads ({@link Completion})
    */
   private Summary run(TaskExecution execution, boolean writes) {
     String jobId = jobId(plan);
     JobTracker job = new JobTracker(plan, Retries.NONE);
+    Completion completion = new Completion(plan);
+    boolean validates = writes && triggers != Triggers.Mode.ON;
+    List<ForeignKeys.Checked> checked = new ArrayList<>();
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
@@ -173,29 +189,25 @@ public final class LocalFill {
       while (running > 0) {
         Done outcome = completions.take().get();
         running--;
-        if (outcome.task() == null) {
-          continue; // a table's finishing touches, not a task
-        }
-        Task finished = outcome.task();
-        if (outcome.result().outcome() == TaskExecution.Outcome.SKIPPED) {
-          skippedTasks++;
-          skippedRows += outcome.result().rows();
-        }
-        // rows are counted in the progress as they are sent, so the tracker is told none
-        JobTracker.Change change = job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
-        if (change.tableDone()) {
-          List<TablePlan> full = progress.markFinished(finished.table(), System.nanoTime());
-          for (TablePlan table : writes ? full : List.<TablePlan>of()) { // a dry run wrote none
-            completions.submit(
-                () -> {
-                  outage.rideOut(
-                      "sequences and ANALYZE of " + table.name(),
-                      () -> steps.finish(dataSource, table));
-                  return new Done(null, null);
-                });
-            running++;
+        switch (outcome) {
+          case Done.Finished f -> {}
+          case Done.Checked c -> checked.add(c.checked());
+          case Done.Loaded loaded -> {
+            Task finished = loaded.task();
+            if (loaded.result().outcome() == TaskExecution.Outcome.SKIPPED) {
+              skippedTasks++;
+              skippedRows += loaded.result().rows();
+            }
+            // rows are counted in the progress as they are sent, so the tracker is told none
+            JobTracker.Change change =
+                job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
+            if (change.tableDone()) {
+              Completion.Step ready =
+                  completion.finished(progress.markFinished(finished.table(), System.nanoTime()));
+              running += writes ? finish(ready, validates, completions) : 0; // a dry run wrote none
+              running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
+            }
           }
-          running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
         }
       }
     } catch (ExecutionException e) {
@@ -212,11 +224,44 @@ public final class LocalFill {
     if (job.jobState() != JobMessage.State.DONE) {
       throw new SpateException("tables never became ready: " + job.tablesNotDone());
     }
-    if (writes && triggers != Triggers.Mode.ON) {
-      outage.rideOut(
-          "validating the foreign keys", () -> steps.validateForeignKeys(dataSource, plan));
+    if (validates) {
+      // every key was checked once its tables were full; report them in the plan's order
+      List<ForeignKeys.Key> order = ForeignKeys.keys(plan);
+      checked.sort(Comparator.comparingInt(c -> order.indexOf(c.key())));
+      ForeignKeys.requireNone(checked);
     }
     return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows);
+  }
+
+  /**
+   * Submits the finishing touches of the tables {@code ready} found full, then, when {@code
+   * validates}, the checks of the keys it found checkable, each on a connection of its own.
+   */
+  private int finish(
+      Completion.Step ready, boolean validates, CompletionService<Done> completions) {
+    for (TablePlan table : ready.full()) {
+      completions.submit(
+          () -> {
+            outage.rideOut(
+                "sequences and ANALYZE of " + table.name(), () -> steps.finish(dataSource, table));
+            return new Done.Finished();
+          });
+    }
+    List<ForeignKeys.Key> keys = validates ? ready.checkable() : List.of();
+    for (ForeignKeys.Key key : keys) {
+      completions.submit(
+          () ->
+              new Done.Checked(
+                  new ForeignKeys.Checked(
+                      key,
+                      outage.rideOut(
+                          "validating foreign key " + key.fk().name() + " of " + key.child().name(),
+                          reached ->
+                              ForeignKeys.orphans(
+                                  dataSource, key, dialect::tableName, dialect::quote),
+                          () -> {}))));
+    }
+    return ready.full().size() + keys.size();
   }
 
   /** Submits the tasks the tracker released, each through the exactly-once path. */
@@ -247,7 +292,8 @@ public final class LocalFill {
             }
           };
       TaskExecution.Assignment assignment = new TaskExecution.Assignment(jobId, task, WORKER_ID, 1);
-      completions.submit(() -> new Done(task, execution.run(engines.get(), assignment, listener)));
+      completions.submit(
+          () -> new Done.Loaded(task, execution.run(engines.get(), assignment, listener)));
     }
     return released.size();
   }
