@@ -17,8 +17,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The anti-joins after a MariaDB fill, counted on several connections at once: every broken key is
- * named with its orphans, in the plan's order, and a fill whose keys hold passes.
+ * The anti-joins after a MariaDB fill (its loads run with {@code foreign_key_checks=0}): every
+ * broken key is named with its orphans, in the plan's order, and a fill whose keys hold passes.
  */
 class MariaDbForeignKeysIT {
 

@@ -49,9 +49,6 @@ public final class MariaDbSteps implements TargetSteps {
 
   private static final TargetDialect DIALECT = TargetKind.MARIADB.dialect();
 
-  /** Foreign keys whose anti-joins run at once after a fill. */
-  private static final int CONCURRENT_CHECKS = 4;
-
   private MariaDbSteps() {}
 
   @Override
@@ -208,15 +205,9 @@ public final class MariaDbSteps implements TargetSteps {
     }
   }
 
-  /**
-   * The anti-joins of every foreign key, {@link #CONCURRENT_CHECKS} at once on their own
-   * connections: each is one query the server runs on one thread, and with every table full and
-   * committed nothing else is left to run beside them.
-   */
   @Override
   public int validateForeignKeys(DataSource dataSource, FillPlan plan) {
-    return ForeignKeys.validate(
-        dataSource, plan, DIALECT::tableName, DIALECT::quote, CONCURRENT_CHECKS);
+    return ForeignKeys.validate(dataSource, plan, DIALECT::tableName, DIALECT::quote);
   }
 
   private static String currentDatabase(Connection c) throws SQLException {

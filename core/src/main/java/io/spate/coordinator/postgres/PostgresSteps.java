@@ -76,6 +76,6 @@ public final class PostgresSteps implements TargetSteps {
 
   @Override
   public int validateForeignKeys(DataSource dataSource, FillPlan plan) {
-    return ForeignKeys.validate(dataSource, plan);
+    return ForeignKeys.validate(dataSource, plan, Table::qualifiedName, Table::quote);
   }
 }

@@ -12,13 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -37,60 +30,61 @@ public final class ForeignKeys {
   private ForeignKeys() {}
 
   /**
-   * Counts the orphans of every foreign key of the plan's filled tables, one key after another on
-   * one connection; throws naming each key that has any. Returns the number of keys checked.
+   * Counts the orphans of every foreign key of the plan's filled tables; throws naming each key
+   * that has any. Returns the number of keys checked.
    */
   public static int validate(DataSource dataSource, FillPlan plan) {
-    return validate(dataSource, plan, Table::qualifiedName, Table::quote, 1);
+    return validate(dataSource, plan, Table::qualifiedName, Table::quote);
   }
 
   /**
    * {@link #validate(DataSource, FillPlan)} on a database whose SQL names a table {@code name} and
-   * quotes a column with {@code quote}, with up to {@code connections} keys counted at once, each
-   * connection taking the next key when its count returns. The counts only read committed tables,
-   * so their order does not matter; the keys are reported in the plan's order all the same.
+   * quotes a column with {@code quote}.
    */
   public static int validate(
       DataSource dataSource,
       FillPlan plan,
       Function<Table, String> name,
-      UnaryOperator<String> quote,
-      int connections) {
-    List<Key> keys = new ArrayList<>();
-    for (TablePlan t : plan.tables()) {
-      if (t.rows() == 0) {
-        continue;
-      }
-      for (ForeignKey fk : t.table().foreignKeys()) {
-        keys.add(
-            new Key(
-                t.name(),
-                fk,
-                orphanCount(t.table(), fk, plan.table(fk.refTable()).table(), name, quote)));
-      }
-    }
-    long[] orphans = count(dataSource, keys, Math.max(1, Math.min(connections, keys.size())));
+      UnaryOperator<String> quote) {
     List<String> broken = new ArrayList<>();
-    for (int i = 0; i < keys.size(); i++) {
-      if (orphans[i] > 0) {
-        Key k = keys.get(i);
-        broken.add(
-            "foreign key "
-                + k.fk().name()
-                + " of "
-                + k.child()
-                + " "
-                + k.fk().columns()
-                + " -> "
-                + k.fk().refTable()
-                + " "
-                + k.fk().refColumns()
-                + ": "
-                + orphans[i]
-                + " rows reference no "
-                + k.fk().refTable()
-                + " row");
+    int checked = 0;
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      for (TablePlan t : plan.tables()) {
+        if (t.rows() == 0) {
+          continue;
+        }
+        for (ForeignKey fk : t.table().foreignKeys()) {
+          long orphans;
+          try (ResultSet rs =
+              s.executeQuery(
+                  orphanCount(t.table(), fk, plan.table(fk.refTable()).table(), name, quote))) {
+            rs.next();
+            orphans = rs.getLong(1);
+          }
+          checked++;
+          if (orphans > 0) {
+            broken.add(
+                "foreign key "
+                    + fk.name()
+                    + " of "
+                    + t.name()
+                    + " "
+                    + fk.columns()
+                    + " -> "
+                    + fk.refTable()
+                    + " "
+                    + fk.refColumns()
+                    + ": "
+                    + orphans
+                    + " rows reference no "
+                    + fk.refTable()
+                    + " row");
+          }
+        }
       }
+    } catch (SQLException e) {
+      throw SqlErrors.classify("validating the foreign keys after a load with triggers off", e);
     }
     if (!broken.isEmpty()) {
       throw new SpateException(
@@ -101,56 +95,7 @@ public final class ForeignKeys {
               + " do not hold (the rows are committed; a bug in Spate, please report it): "
               + String.join("; ", broken));
     }
-    return keys.size();
-  }
-
-  /** A foreign key of a filled table, and the query counting its orphans. */
-  private record Key(String child, ForeignKey fk, String orphanCount) {}
-
-  /**
-   * Each key's orphan count, by the key's index, on {@code connections} connections: each takes the
-   * next key from a shared counter; the first failure cancels the others and is thrown.
-   */
-  private static long[] count(DataSource dataSource, List<Key> keys, int connections) {
-    long[] orphans = new long[keys.size()];
-    AtomicInteger next = new AtomicInteger();
-    Callable<Void> checker =
-        () -> {
-          try (Connection c = dataSource.getConnection();
-              Statement s = c.createStatement()) {
-            for (int i = next.getAndIncrement(); i < keys.size(); i = next.getAndIncrement()) {
-              try (ResultSet rs = s.executeQuery(keys.get(i).orphanCount())) {
-                rs.next();
-                orphans[i] = rs.getLong(1); // each index written by one thread, read after join
-              }
-            }
-          }
-          return null;
-        };
-    ExecutorService pool =
-        Executors.newFixedThreadPool(connections, r -> new Thread(r, "spate-fk-check"));
-    try {
-      CompletionService<Void> done = new ExecutorCompletionService<>(pool);
-      for (int i = 0; i < connections; i++) {
-        done.submit(checker);
-      }
-      for (int i = 0; i < connections; i++) {
-        done.take().get();
-      }
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof SQLException sql) {
-        throw SqlErrors.classify("validating the foreign keys after a load with triggers off", sql);
-      }
-      throw new SpateException(
-          "validating the foreign keys after a load with triggers off: " + e.getCause(),
-          e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SpateException("validating the foreign keys interrupted", e);
-    } finally {
-      pool.shutdownNow();
-    }
-    return orphans;
+    return checked;
   }
 
   /** {@code SELECT count(*)} of the child rows with a non-NULL key that no parent row matches. */

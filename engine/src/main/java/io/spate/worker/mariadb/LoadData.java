@@ -27,12 +27,13 @@ import java.util.stream.Collectors;
  * <p>{@code unique_checks=1} keeps the load on InnoDB's row-by-row path: with both checks off, a
  * transaction's first insert into an empty table takes MariaDB's bulk insert (MDEV-24621), which
  * locks the whole table until the commit, so the table's other tasks wait instead of loading beside
- * it, and which sorts and rebuilds every index at the commit: slower than the rows arriving in key
- * order (LOAD DATA of TPC-C's stock and order_line, and of a keyless table, 1.3-1.8x the time).
- * Uniqueness is then checked by the server on every key, so a duplicate is always a warning 1062.
- * {@code LOCAL} makes the server turn bad values, truncations and duplicates into warnings and
- * skipped rows, so a load with any warning, or that stored other than the rows generated, fails
- * naming the task, the table and the server's words (which name the row and the column).
+ * it, and which sorts and rebuilds every index at the commit: dearer than the rows arriving in key
+ * order (MariaDB 10.11, the bench's {@code single} and {@code tpcc-1} each table in one task:
+ * 1.5-1.9x the server's CPU time). Uniqueness is then checked by the server on every key, so a
+ * duplicate is always a warning 1062. {@code LOCAL} makes the server turn bad values, truncations
+ * and duplicates into warnings and skipped rows, so a load with any warning, or that stored other
+ * than the rows generated, fails naming the task, the table and the server's words (which name the
+ * row and the column).
  *
  * <p>The connection needs {@code allowLocalInfile=true} (the driver's default) and the server
  * {@code local_infile=ON}.
