@@ -9,6 +9,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
+import javax.sql.DataSource;
+import org.mariadb.jdbc.MariaDbDataSource;
 
 /**
  * A fresh, uniquely named database on a real MariaDB or MySQL server, dropped on {@link #close()}.
@@ -72,6 +74,14 @@ public final class TestMariaDb implements AutoCloseable {
             : ADMIN_URL.substring(0, slash);
     String rest = query < 0 ? "" : ADMIN_URL.substring(query + 1);
     return base + "/" + name + "?allowMultiQueries=true" + (rest.isEmpty() ? "" : "&" + rest);
+  }
+
+  /** This database as a {@link DataSource}, as the fill reaches it. */
+  public DataSource dataSource() throws SQLException {
+    MariaDbDataSource source = new MariaDbDataSource(jdbcUrl());
+    source.setUser(USER);
+    source.setPassword(PASSWORD);
+    return source;
   }
 
   public Connection connect() throws SQLException {

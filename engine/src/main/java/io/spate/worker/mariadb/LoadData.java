@@ -20,12 +20,20 @@ import java.util.stream.Collectors;
  *
  * <p>The load runs inside the caller's open transaction (auto-commit off), so the caller commits it
  * with its ledger row. For the statement only, the session has {@code foreign_key_checks=0} (the
- * fill validates foreign keys once the tables are full), {@code unique_checks=0}, {@code time_zone
+ * fill validates foreign keys once the tables are full), {@code unique_checks=1}, {@code time_zone
  * '+00:00'} (timestamps arrive in UTC) and a strict {@code sql_mode}; the previous values are put
- * back after. {@code LOCAL} makes the server turn bad values, truncations and duplicates into
- * warnings and skipped rows, so a load with any warning, or that stored other than the rows
- * generated, fails naming the task, the table and the server's words (which name the row and the
- * column).
+ * back after.
+ *
+ * <p>{@code unique_checks=1} keeps the load on InnoDB's row-by-row path: with both checks off, a
+ * transaction's first insert into an empty table takes MariaDB's bulk insert (MDEV-24621), which
+ * locks the whole table until the commit, so the table's other tasks wait instead of loading beside
+ * it, and which sorts and rebuilds every index at the commit: dearer than the rows arriving in key
+ * order (MariaDB 10.11, the bench's {@code single} and {@code tpcc-1} each table in one task:
+ * 1.5-1.9x the server's CPU time). Uniqueness is then checked by the server on every key, so a
+ * duplicate is always a warning 1062. {@code LOCAL} makes the server turn bad values, truncations
+ * and duplicates into warnings and skipped rows, so a load with any warning, or that stored other
+ * than the rows generated, fails naming the task, the table and the server's words (which name the
+ * row and the column).
  *
  * <p>The connection needs {@code allowLocalInfile=true} (the driver's default) and the server
  * {@code local_infile=ON}.
@@ -85,7 +93,7 @@ public final class LoadData {
     try (Statement s = c.createStatement()) {
       String[] saved = session(s);
       s.execute(
-          "SET SESSION foreign_key_checks = 0, unique_checks = 0, time_zone = '+00:00',"
+          "SET SESSION foreign_key_checks = 0, unique_checks = 1, time_zone = '+00:00',"
               + " sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
               + "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'");
       try {

@@ -286,6 +286,54 @@ class LoadDataIT {
     }
   }
 
+  /**
+   * Two tasks of one table load beside each other while it is empty: neither load takes InnoDB's
+   * bulk insert (MDEV-24621), whose table lock would hold the second until the first commits.
+   */
+  @Test
+  void twoLoadsIntoOneEmptyTableRunSideBySide() throws Exception {
+    try (Connection first = db.connect();
+        Connection second = db.connect();
+        Statement s = first.createStatement()) {
+      s.execute("CREATE TABLE pair (id int PRIMARY KEY, name varchar(10) UNIQUE)");
+      first.setAutoCommit(false);
+      second.setAutoCommit(false);
+      try (Statement w = second.createStatement()) {
+        w.execute("SET SESSION innodb_lock_wait_timeout = 1");
+      }
+      assertEquals(1000, LoadData.load(first, "task pair[0,1000)", "pair", PAIR, pairRows(0)));
+      // the first transaction is open: a table lock of its load would fail this one after 1 s
+      assertEquals(
+          1000, LoadData.load(second, "task pair[1000,2000)", "pair", PAIR, pairRows(1000)));
+      first.commit();
+      second.commit();
+      try (ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT name) FROM pair")) {
+        rs.next();
+        assertEquals(2000, rs.getInt(1));
+        assertEquals(2000, rs.getInt(2));
+      }
+    }
+  }
+
+  private static final List<String> PAIR = List.of("id", "name");
+
+  /** Rows {@code from} to {@code from + 999} of table pair, in one buffer. */
+  private static RowSource pairRows(int from) {
+    boolean[] done = {false};
+    return (out, maxBytes) -> {
+      if (done[0]) {
+        return 0;
+      }
+      done[0] = true;
+      for (int r = from; r < from + 1000; r++) {
+        out.startRow(2);
+        out.writeInt4(r);
+        out.writeText("n" + r);
+      }
+      return 1000;
+    };
+  }
+
   @Test
   void aGenerationFailureFailsTheLoadAndKeepsTheConnectionUsable() throws Exception {
     try (Connection c = db.connect();
