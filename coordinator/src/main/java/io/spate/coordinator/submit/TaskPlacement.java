@@ -81,10 +81,7 @@ final class TaskPlacement implements AutoCloseable {
   int place(String taskId, long rows) {
     settled(taskId); // a task published again leaves its old partition
     refreshMembers();
-    List<Integer> candidates =
-        members.stream().min(Comparator.comparingLong(this::unfinishedOn)).orElse(spreadOrder);
-    int partition =
-        candidates.stream().min(Comparator.comparingLong(p -> unfinished[p])).orElseThrow();
+    int partition = choose(members, unfinished, spreadOrder);
     unfinished[partition] += rows;
     placed.put(taskId, new Placed(partition, rows));
     return partition;
@@ -98,8 +95,16 @@ final class TaskPlacement implements AutoCloseable {
     }
   }
 
-  private long unfinishedOn(List<Integer> partitions) {
-    return partitions.stream().mapToLong(p -> unfinished[p]).sum();
+  /**
+   * The partition with the fewest unfinished rows of the member with the fewest (ties: the first
+   * listed), or of every partition in {@code spreadOrder} when no member is known.
+   */
+  static int choose(List<List<Integer>> members, long[] unfinished, List<Integer> spreadOrder) {
+    List<Integer> candidates =
+        members.stream()
+            .min(Comparator.comparingLong(m -> m.stream().mapToLong(p -> unfinished[p]).sum()))
+            .orElse(spreadOrder);
+    return candidates.stream().min(Comparator.comparingLong(p -> unfinished[p])).orElseThrow();
   }
 
   /**
