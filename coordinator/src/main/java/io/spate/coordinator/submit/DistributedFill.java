@@ -115,8 +115,19 @@ public final class DistributedFill implements AutoCloseable {
   private static final String DEFAULT_MAX_REQUEST = "1048576"; // the producer's own default
   private final TaskPlacement placement;
   private final Outage outage;
+
+  /**
+   * How many tables are finished (sequences, ANALYZE) at once: a table completed while another's
+   * ANALYZE runs starts its own. With the following thread's key validation at the end, the
+   * follower uses up to {@link #CONNECTIONS} connections of the target.
+   */
+  private static final int FINISHING_THREADS = 2;
+
+  /** The target connections a follower uses at most: its callers size their pools by it. */
+  public static final int CONNECTIONS = FINISHING_THREADS + 1;
+
   private final ExecutorService finisher =
-      Executors.newSingleThreadExecutor(r -> new Thread(r, "spate-finish"));
+      Executors.newFixedThreadPool(FINISHING_THREADS, r -> new Thread(r, "spate-finish"));
 
   private final List<Future<?>> finishing = new ArrayList<>();
 
