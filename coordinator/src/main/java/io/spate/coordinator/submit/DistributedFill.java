@@ -244,7 +244,7 @@ public final class DistributedFill implements AutoCloseable {
         }
       }
       progress.markEnded(lastEventNanos); // the job's last row committed then
-      // the keys are checked here while the finisher's thread ANALYZEs the last tables: neither
+      // the keys are checked here while the finisher's threads ANALYZE the last tables: neither
       // changes a row, so neither waits for the other
       if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
         outage.rideOut(
