@@ -116,7 +116,8 @@ final class CoordinatorCommand implements Callable<Integer> {
       SpateCli.Streams.out.println("no running jobs on " + settings.topics().jobs());
       return 0;
     }
-    try (HikariDataSource pool = Database.pool(db, user, password, 2, session)) {
+    try (HikariDataSource pool =
+        Database.pool(db, user, password, DistributedFill.CONNECTIONS, session)) {
       for (JobMessage job : jobs) {
         SpateCli.Streams.err.println(
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");

@@ -80,7 +80,7 @@ final class SubmitCommand implements Callable<Integer> {
     try (PlannedTarget planned =
         PlannedTarget.open(
             options,
-            2,
+            DistributedFill.CONNECTIONS,
             "spate submit",
             "bootstrap="
                 + kafka.bootstrap()

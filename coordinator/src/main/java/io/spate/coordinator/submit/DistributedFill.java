@@ -26,7 +26,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -48,10 +51,14 @@ import org.slf4j.LoggerFactory;
  * doubled task single); this class only moves messages: events from Kafka into the tracker, the
  * tracker's publications onto Kafka, and the job's end onto the jobs topic.
  *
- * <p>Following always starts by replaying the job's events from the beginning, so a coordinator
- * restarted mid-job picks up where the job stands and publishes again only unfinished tasks. The
- * coordinator never writes rows; it empties tables before and ANALYZEs them after. Its own work on
- * the target while the job runs rides out a lost connection ({@link Outage}), as the workers' does.
+ * <p>Following a job this process did not just publish starts by replaying the job's events from
+ * the beginning, so a coordinator restarted mid-job picks up where the job stands and publishes
+ * again only unfinished tasks. A job just published ({@link Submission}) has no events yet (workers
+ * report only tasks, and its tasks are published by {@link #follow()}): its follower reads from the
+ * events topic's end as it stood before the first task went out, and its consumer is opened in the
+ * background while the job record is published. The coordinator never writes rows; it empties
+ * tables before and ANALYZEs them after. Its own work on the target while the job runs rides out a
+ * lost connection ({@link Outage}), as the workers' does.
  *
  * <p>Threads: the tracker is fed only by the thread in {@link #follow()}; others may read it.
  */
@@ -108,16 +115,37 @@ public final class DistributedFill implements AutoCloseable {
   private static final String DEFAULT_MAX_REQUEST = "1048576"; // the producer's own default
   private final TaskPlacement placement;
   private final Outage outage;
+
+  /**
+   * How many tables are finished (sequences, ANALYZE) at once: a table completed while another's
+   * ANALYZE runs starts its own. With the following thread's key validation at the end, the
+   * follower uses up to {@link #CONNECTIONS} connections of the target.
+   */
+  private static final int FINISHING_THREADS = 2;
+
+  /** The target connections a follower uses at most: its callers size their pools by it. */
+  public static final int CONNECTIONS = FINISHING_THREADS + 1;
+
   private final ExecutorService finisher =
-      Executors.newSingleThreadExecutor(r -> new Thread(r, "spate-finish"));
+      Executors.newFixedThreadPool(FINISHING_THREADS, r -> new Thread(r, "spate-finish"));
 
   private final List<Future<?>> finishing = new ArrayList<>();
+
+  /** The events consumer, opened in the background; {@link #follow()} takes it, or close does. */
+  private final FutureTask<KafkaConsumer<String, byte[]>> events;
+
+  private final AtomicBoolean eventsTaken = new AtomicBoolean();
+
+  /** Whether the job was published by this process just now: its events start at the end. */
+  private final boolean newJob;
+
   private volatile Observer observer = Observer.NONE;
   private volatile boolean cancelled;
 
   /** When the latest event of the job that changed it happened; only the following thread. */
   private long lastEventNanos;
 
+  /** Follows a job published before, replaying its events from the beginning (a takeover). */
   public DistributedFill(
       KafkaSettings kafka,
       JobMessage job,
@@ -125,7 +153,22 @@ public final class DistributedFill implements AutoCloseable {
       FillProgress progress,
       Retries retries,
       Outage outage) {
+    this(kafka, job, target, progress, retries, outage, false);
+  }
+
+  /**
+   * @param newJob the job is this process's to publish and has no events yet
+   */
+  DistributedFill(
+      KafkaSettings kafka,
+      JobMessage job,
+      DataSource target,
+      FillProgress progress,
+      Retries retries,
+      Outage outage,
+      boolean newJob) {
     this.kafka = kafka;
+    this.newJob = newJob;
     this.outage = outage;
     this.job = job;
     this.target = target;
@@ -140,6 +183,8 @@ public final class DistributedFill implements AutoCloseable {
         Integer.parseInt(
             p.getOrDefault(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, DEFAULT_MAX_REQUEST).toString());
     placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
+    events = new FutureTask<>(this::eventsConsumer);
+    Thread.ofPlatform().daemon().name("spate-events-open").start(events);
   }
 
   public String jobId() {
@@ -177,8 +222,13 @@ public final class DistributedFill implements AutoCloseable {
    * for good (throws, after recording the job as failed).
    */
   public void follow() {
-    try (KafkaConsumer<String, byte[]> events = eventsConsumer()) {
-      replay(events);
+    if (!eventsTaken.compareAndSet(false, true)) {
+      throw new IllegalStateException("job " + job.jobId() + " is followed once");
+    }
+    try (KafkaConsumer<String, byte[]> events = get(this.events, "opening the events consumer")) {
+      if (!newJob) {
+        replay(events);
+      }
       while (true) {
         checkCancelled(events);
         publish(tracker.due(System.nanoTime()));
@@ -194,12 +244,14 @@ public final class DistributedFill implements AutoCloseable {
         }
       }
       progress.markEnded(lastEventNanos); // the job's last row committed then
-      awaitFinishing();
+      // the keys are checked here while the finisher's threads ANALYZE the last tables: neither
+      // changes a row, so neither waits for the other
       if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
         outage.rideOut(
             "job " + job.jobId() + ": validating the foreign keys",
             () -> steps().validateForeignKeys(target, job.plan()));
       }
+      awaitFinishing();
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
     } catch (CancelledException e) {
@@ -289,18 +341,32 @@ public final class DistributedFill implements AutoCloseable {
                 .ifPresent(c -> progress.table(c.table()).add(c.rowsDelta())));
   }
 
+  /**
+   * A consumer of the events topic: from the beginning, or for a new job from the end, whose
+   * position is fixed here, before any task of the job is published.
+   */
   private KafkaConsumer<String, byte[]> eventsConsumer() {
     Properties p = kafka.consumer();
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     KafkaConsumer<String, byte[]> c =
         new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
-    List<TopicPartition> partitions =
-        c.partitionsFor(kafka.topics().events()).stream()
-            .map(i -> new TopicPartition(i.topic(), i.partition()))
-            .toList();
-    c.assign(partitions);
-    c.seekToBeginning(partitions);
-    return c;
+    try {
+      List<TopicPartition> partitions =
+          c.partitionsFor(kafka.topics().events()).stream()
+              .map(i -> new TopicPartition(i.topic(), i.partition()))
+              .toList();
+      c.assign(partitions);
+      if (newJob) {
+        c.seekToEnd(partitions);
+        partitions.forEach(c::position); // resolved now: seeks are lazy
+      } else {
+        c.seekToBeginning(partitions);
+      }
+      return c;
+    } catch (RuntimeException e) {
+      c.close(CloseOptions.timeout(Duration.ZERO));
+      throw e;
+    }
   }
 
   /** Reads every event already on the topic, so a restarted coordinator knows what is done. */
@@ -378,7 +444,7 @@ public final class DistributedFill implements AutoCloseable {
           producer.send(
               new ProducerRecord<>(
                   kafka.topics().tasks(),
-                  placement.place(p.taskId()),
+                  placement.place(p.taskId(), task.end() - task.start()),
                   p.taskId(),
                   Messages.encode(
                       new TaskMessage(
@@ -410,9 +476,9 @@ public final class DistributedFill implements AutoCloseable {
     finishing.forEach(f -> get(f, "finishing a table"));
   }
 
-  private void get(Future<?> f, String doing) {
+  private <T> T get(Future<T> f, String doing) {
     try {
-      f.get();
+      return f.get();
     } catch (ExecutionException e) {
       throw e.getCause() instanceof SpateException se
           ? se
@@ -479,6 +545,15 @@ public final class DistributedFill implements AutoCloseable {
 
   @Override
   public void close() {
+    if (eventsTaken.compareAndSet(false, true)) { // never followed: the consumer is close's
+      try {
+        events.get().close(CloseOptions.timeout(Duration.ZERO));
+      } catch (ExecutionException e) {
+        // it never opened: nothing to close
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     finisher.shutdownNow();
     placement.close();
     producer.close(Duration.ofSeconds(5));

@@ -94,7 +94,7 @@ public final class Submission {
             triggers.mode() == Triggers.Mode.OFF,
             triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED,
             identity);
-    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries, outage);
+    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries, outage, true);
     try {
       fill.publishJob();
     } catch (RuntimeException e) {
