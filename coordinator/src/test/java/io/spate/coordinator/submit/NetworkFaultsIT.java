@@ -14,6 +14,10 @@ import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,8 +71,20 @@ class NetworkFaultsIT {
   private static final int TASKS = 4;
 
   private static final String[] ROWS = {
-    "--rows", "item=" + TASKS * 300_000, "--task-rows", "300000"
+    "--rows", "item=" + TASKS * 300_000, "--task-rows", "300000", "--config", indexesDuring()
   };
+
+  /** Keeps the four tasks: with its indexes built after its rows, item would load as one. */
+  private static String indexesDuring() {
+    try {
+      Path config = Files.createTempFile("network-faults", ".yaml");
+      config.toFile().deleteOnExit();
+      Files.writeString(config, "tables:\n  item:\n    indexes: during\n");
+      return config.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   private static Map<String, String> localChecksums;
 
