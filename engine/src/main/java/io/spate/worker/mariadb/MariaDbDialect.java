@@ -1,5 +1,6 @@
 package io.spate.worker.mariadb;
 
+import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.schema.Table;
 import io.spate.worker.encode.LoadDataTextWriter;
@@ -54,12 +55,33 @@ public final class MariaDbDialect implements TargetDialect {
    */
   @Override
   public String connectUrl(String url, Properties properties, SessionSettings session) {
+    if (compressed(url)) {
+      throw new SpateException(
+          "the MariaDB/MySQL URL sets useCompression: MariaDB Connector/J's compressed protocol"
+              + " breaks LOAD DATA LOCAL INFILE (error 1156, packets out of order, then a reset"
+              + " connection), so Spate cannot load through it; remove useCompression from the URL");
+    }
     properties.setProperty("allowLocalInfile", "true");
     properties.setProperty("connectTimeout", "10000");
     if (session.deadLinkSeconds() > 0) {
       properties.setProperty("tcpKeepAlive", "true");
     }
     return url.startsWith("jdbc:mysql:") ? "jdbc:mariadb:" + url.substring(11) : url;
+  }
+
+  /** Whether {@code url} turns the driver's compressed protocol on ({@code useCompression}). */
+  private static boolean compressed(String url) {
+    int query = url.indexOf('?');
+    if (query < 0) {
+      return false;
+    }
+    for (String parameter : url.substring(query + 1).split("&")) {
+      String[] nameValue = parameter.split("=", 2);
+      if (nameValue[0].equalsIgnoreCase("useCompression")) {
+        return nameValue.length == 1 || !nameValue[1].equalsIgnoreCase("false");
+      }
+    }
+    return false;
   }
 
   @Override

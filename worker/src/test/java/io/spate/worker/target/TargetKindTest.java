@@ -49,6 +49,28 @@ class TargetKindTest {
   }
 
   @Test
+  void aMariadbUrlAskingForTheCompressedProtocolIsRefusedBeforeAnyConnection() {
+    for (String url :
+        List.of(
+            "jdbc:mariadb://h:3306/db?user=u&useCompression=true",
+            "jdbc:mysql://h:3306/db?usecompression")) {
+      SpateException e =
+          assertThrows(
+              SpateException.class,
+              () ->
+                  MariaDbDialect.INSTANCE.connectUrl(
+                      url, new Properties(), SessionSettings.DEFAULT));
+      assertTrue(e.getMessage().contains("remove useCompression from the URL"), e.getMessage());
+    }
+    assertEquals(
+        "jdbc:mariadb://h:3306/db?useCompression=false",
+        MariaDbDialect.INSTANCE.connectUrl(
+            "jdbc:mariadb://h:3306/db?useCompression=false",
+            new Properties(),
+            SessionSettings.DEFAULT));
+  }
+
+  @Test
   void anUnknownPrefixIsRefusedNamingTheMaskedUrlAndTheSupportedPrefixes() {
     SpateException e =
         assertThrows(
