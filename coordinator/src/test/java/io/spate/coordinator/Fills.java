@@ -13,6 +13,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
+import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,12 +74,29 @@ public final class Fills {
    * exit.
    */
   public static Run local(TestDatabase db, String... extra) {
+    Run run = cli(localArgs(db, extra));
+    assertEquals(0, run.exitCode(), () -> "spate local failed:\n" + run.err() + run.out());
+    return run;
+  }
+
+  /** The command line of {@code spate local} on the database, then {@code extra}. */
+  public static String[] localArgs(TestDatabase db, String... extra) {
     List<String> args =
         new ArrayList<>(List.of("local", "--db", db.jdbcUrl(), "--user", db.user()));
     args.addAll(List.of(extra));
-    Run run = cli(args.toArray(String[]::new));
-    assertEquals(0, run.exitCode(), () -> "spate local failed:\n" + run.err() + run.out());
-    return run;
+    return args.toArray(String[]::new);
+  }
+
+  /** Waits until no session but this test's is connected to the database (a killed fill's). */
+  public static void awaitNoOtherSessions(TestDatabase db) throws InterruptedException {
+    String others =
+        "SELECT count(*) FROM pg_stat_activity"
+            + " WHERE datname = current_database() AND pid <> pg_backend_pid()";
+    Await.until(
+        () -> db.queryLong(others) == 0,
+        Duration.ofSeconds(60),
+        "the killed fill's sessions to close",
+        () -> db.queryLong(others) + " still open");
   }
 
   /**

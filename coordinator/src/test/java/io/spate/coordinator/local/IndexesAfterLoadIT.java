@@ -134,7 +134,7 @@ public class IndexesAfterLoadIT {
       db.execute(ACCOUNT);
       String before = fingerprint(db);
       try (SpateProcess fill =
-          SpateProcess.start(localArgs(db, concat(FILL, "--outage-seconds", "0")))) {
+          SpateProcess.start(Fills.localArgs(db, concat(FILL, "--outage-seconds", "0")))) {
         Await.until(
             building(db, "account_region"), Duration.ofMinutes(2), "an index build", fill::output);
         cluster.crash();
@@ -254,7 +254,7 @@ public class IndexesAfterLoadIT {
       TestDatabase db, String what, Await.Condition<Exception> phase, Release release)
       throws Exception {
     String before = fingerprint(db);
-    try (SpateProcess fill = SpateProcess.start(localArgs(db, FILL))) {
+    try (SpateProcess fill = SpateProcess.start(Fills.localArgs(db, FILL))) {
       Await.until(
           () -> {
             if (phase.holds()) {
@@ -271,7 +271,7 @@ public class IndexesAfterLoadIT {
       fill.kill();
     }
     release.run();
-    awaitNoOtherSessions(db);
+    Fills.awaitNoOtherSessions(db);
     assertEquals(0L, db.queryLong("SELECT count(*) FROM account"), "killed during " + what);
     assertEquals(before, fingerprint(db), "killed during " + what);
     assertEquals(
@@ -356,23 +356,6 @@ public class IndexesAfterLoadIT {
     Path file = dir.resolve(indexes + ".yaml");
     Files.writeString(file, "tables:\n  account:\n    indexes: " + indexes + "\n");
     return file.toString();
-  }
-
-  private static void awaitNoOtherSessions(TestDatabase db) throws InterruptedException {
-    String others =
-        "SELECT count(*) FROM pg_stat_activity"
-            + " WHERE datname = current_database() AND pid <> pg_backend_pid()";
-    Await.until(
-        () -> db.queryLong(others) == 0,
-        Duration.ofSeconds(60),
-        "the killed fill's sessions to close",
-        () -> db.queryLong(others) + " still open");
-  }
-
-  private static String[] localArgs(TestDatabase db, String... args) {
-    List<String> all = new ArrayList<>(List.of("local", "--db", db.jdbcUrl(), "--user", db.user()));
-    all.addAll(List.of(args));
-    return all.toArray(String[]::new);
   }
 
   private static String[] concat(String[] args, String... more) {

@@ -148,7 +148,7 @@ class ResumeAfterKillIT {
   private static int killHalfwayAndResume(TestDatabase db, String... args) throws Exception {
     int tasks;
     long committed;
-    try (SpateProcess first = SpateProcess.start(localArgs(db, args))) {
+    try (SpateProcess first = SpateProcess.start(Fills.localArgs(db, args))) {
       tasks = plannedTasks(first);
       int half = (tasks + 1) / 2;
       Await.until(
@@ -166,7 +166,8 @@ class ResumeAfterKillIT {
           "half the fill's tasks (" + half + " of " + tasks + ") in the ledger",
           first::output);
       first.kill();
-      awaitNoOtherSessions(db); // the killed run's transactions are over: committed or rolled back
+      Fills.awaitNoOtherSessions(
+          db); // the killed run's transactions are over: committed or rolled back
       db.execute("SELECT pg_stat_reset()"); // so the resumed run's ANALYZEs show
       committed = ledgerTasks(db);
       assertTrue(
@@ -177,7 +178,7 @@ class ResumeAfterKillIT {
           insertedRows(db),
           "a kill leaves whole tasks only: the tables hold exactly the rows the ledger records");
     }
-    try (SpateProcess resumed = SpateProcess.start(localArgs(db, concat(args, "--resume")))) {
+    try (SpateProcess resumed = SpateProcess.start(Fills.localArgs(db, concat(args, "--resume")))) {
       assertEquals(0, resumed.waitFor(Duration.ofMinutes(5)), resumed.output());
       Matcher m = RESUMED.matcher(resumed.output());
       assertTrue(m.find(), resumed.output());
@@ -222,25 +223,8 @@ class ResumeAfterKillIT {
     return db.queryLong("SELECT count(*) FROM spate.ledger");
   }
 
-  private static void awaitNoOtherSessions(TestDatabase db) throws InterruptedException {
-    String others =
-        "SELECT count(*) FROM pg_stat_activity"
-            + " WHERE datname = current_database() AND pid <> pg_backend_pid()";
-    Await.until(
-        () -> db.queryLong(others) == 0,
-        Duration.ofSeconds(60),
-        "the killed fill's sessions to close",
-        () -> db.queryLong(others) + " still open");
-  }
-
-  private static String[] localArgs(TestDatabase db, String... args) {
-    List<String> all = new ArrayList<>(List.of("local", "--db", db.jdbcUrl(), "--user", db.user()));
-    all.addAll(List.of(args));
-    return all.toArray(String[]::new);
-  }
-
   private static Fills.Run cli(TestDatabase db, String... args) {
-    return Fills.cli(localArgs(db, args));
+    return Fills.cli(Fills.localArgs(db, args));
   }
 
   private static List<String> strings(TestDatabase db, String sql) throws Exception {
