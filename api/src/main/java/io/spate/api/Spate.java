@@ -237,7 +237,7 @@ public final class Spate {
                   ready.triggers().mode(),
                   SessionSettings.DEFAULT,
                   target.outage())
-              .run();
+              .run(ready.jobId());
       FillResult result = FillResult.of(plan, summary, progress, (System.nanoTime() - began) / 1e9);
       LOG.info("spate: {}", result);
       return result;

@@ -16,9 +16,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The processes the bench starts: Spate's CLI jar with the flags {@code ./spate} runs it with, and
- * the reference programs. Every Spate process started is tracked until it ends, so {@link
- * #destroyAll} (the shutdown hook of a stopped bench, Ctrl-C or SIGTERM) leaves none behind.
+ * The processes the bench starts: Spate's CLI jar through the repository's launcher ({@code
+ * ./spate}), and the reference programs. Every Spate process started is tracked until it ends, so
+ * {@link #destroyAll} (the shutdown hook of a stopped bench, Ctrl-C or SIGTERM) leaves none behind.
  */
 final class ChildProcesses {
 
@@ -49,24 +49,14 @@ final class ChildProcesses {
 
   /** Starts the CLI, its output and errors on one stream, tracked until it ends. */
   Process start(String... args) throws IOException {
-    // the flags ./spate runs with, class-data archive included: users start Spate that way
-    String archive = jar.toAbsolutePath().resolveSibling("spate.jsa").toString();
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                java(),
-                "-XX:+UseParallelGC",
-                "-XX:+AutoCreateSharedArchive",
-                "-XX:SharedArchiveFile=" + archive,
-                "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off"));
-    children.removeIf(p -> !p.isAlive());
-    if (Runtime.version().feature() >= 24) {
-      command.add("--sun-misc-unsafe-memory-access=allow"); // Kafka and Netty use it knowingly
-    }
-    command.addAll(List.of("-jar", jar.toString()));
+    // through the launcher, with its flags and start-up cache: users start Spate that way
+    List<String> command = new ArrayList<>(List.of(launcher().toString()));
     command.addAll(Arrays.asList(args));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("SPATE_JAR", jar.toAbsolutePath().toString());
+    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    children.removeIf(p -> !p.isAlive());
+    Process p = builder.start();
     children.add(p);
     return p;
   }
@@ -80,8 +70,18 @@ final class ChildProcesses {
     }
   }
 
-  private static String java() {
-    return ProcessHandle.current().info().command().orElse("java");
+  /**
+   * The repository's {@code ./spate}: the bench's classes are in {@code bench/target/classes} or a
+   * jar in {@code bench/target}, three levels below it.
+   */
+  private static Path launcher() {
+    try {
+      Path code =
+          Path.of(ChildProcesses.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return code.toAbsolutePath().getParent().getParent().getParent().resolve("spate");
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException("cannot tell where the bench's classes are", e);
+    }
   }
 
   static String pgbench() {

@@ -245,7 +245,7 @@ public final class SpateCli {
                       ready.triggers().mode(),
                       options.database.session(),
                       outage)
-                  .run();
+                  .run(jobId);
         } finally {
           display.close();
         }

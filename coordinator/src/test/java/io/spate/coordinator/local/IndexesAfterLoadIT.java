@@ -228,7 +228,7 @@ public class IndexesAfterLoadIT {
               Triggers.Mode.ON,
               SessionSettings.DEFAULT,
               Outage.NONE)
-          .run();
+          .run(LocalFill.jobId(plan));
 
       assertEquals(20_000L, db.queryLong("SELECT count(*) FROM account"));
       assertEquals(before, fingerprint(db));

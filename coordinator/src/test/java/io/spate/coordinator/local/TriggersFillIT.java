@@ -247,7 +247,7 @@ class TriggersFillIT {
               Triggers.Mode.OFF_IF_ALLOWED,
               SessionSettings.DEFAULT,
               Outage.NONE)
-          .run();
+          .run(LocalFill.jobId(plan));
 
       assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
       assertEquals(Map.of("orders.orders_customer_id_fkey", 0L), Fills.orphans(db));

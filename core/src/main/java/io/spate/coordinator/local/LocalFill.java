@@ -151,9 +151,12 @@ public final class LocalFill {
   /**
    * Runs every task not already in the ledger; returns when all have committed, or throws the first
    * failure.
+   *
+   * @param jobId {@link #jobId(FillPlan)} of the plan, which making the target ready computed
    */
-  public Summary run() {
-    return run(new TaskExecution(dataSource, dialect, triggers, session, n -> {}, outage), true);
+  public Summary run(String jobId) {
+    return run(
+        new TaskExecution(dataSource, dialect, triggers, session, n -> {}, outage), true, jobId);
   }
 
   /**
@@ -164,7 +167,7 @@ public final class LocalFill {
    * @param bytes receives the size of each buffer of encoded rows, from the fill's threads
    */
   public Summary dryRun(LongConsumer bytes) {
-    return run(TaskExecution.discarding(dialect, bytes), false);
+    return run(TaskExecution.discarding(dialect, bytes), false, jobId(plan));
   }
 
   /**
@@ -172,8 +175,7 @@ public final class LocalFill {
    *     once it is full, and unless triggers stayed on each foreign key is validated once its table
    *     and the one it references are full, beside the other loads ({@link Completion})
    */
-  private Summary run(TaskExecution execution, boolean writes) {
-    String jobId = jobId(plan);
+  private Summary run(TaskExecution execution, boolean writes, String jobId) {
     JobTracker job = new JobTracker(plan, Retries.NONE);
     Completion completion = new Completion(plan);
     boolean validates = writes && triggers != Triggers.Mode.ON;
