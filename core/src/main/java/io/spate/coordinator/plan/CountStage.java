@@ -89,9 +89,10 @@ final class CountStage {
     if (Slots.dense(shapes, t)) {
       return counted.get(parent.name()) * t.fanout().min();
     }
+    Slots.Lineage parentLineage = new Slots.Lineage(shapes, parent);
     long total = 0;
     for (long p = 0; p < parent.slots(); p++) {
-      if (Slots.holdsRow(shapes, parent, p)) {
+      if (parentLineage.holdsRow(p)) {
         total += Slots.childCount(t, p);
       }
     }
