@@ -107,7 +107,8 @@ final class MariaDbServerChecks extends TableCheckServer {
         table,
         engine.columnNames(),
         LoadData.inet6Columns(engine.plan().table()),
-        source);
+        source,
+        0); // a temporary table of its own: no lock to wait on
   }
 
   private static String timeZone(Statement s) throws SQLException {

@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
  * <p>The load runs inside the caller's open transaction (auto-commit off), so the caller commits it
  * with its ledger row. For the statement only, the session has {@code foreign_key_checks=0} (the
  * fill validates foreign keys once the tables are full), {@code unique_checks=1}, {@code time_zone
- * '+00:00'} (timestamps arrive in UTC) and a strict {@code sql_mode}; the previous values are put
- * back after.
+ * '+00:00'} (timestamps arrive in UTC), a strict {@code sql_mode} and the caller's {@code
+ * innodb_lock_wait_timeout}, if any; the previous values are put back after.
  *
  * <p>{@code unique_checks=1} keeps the load on InnoDB's row-by-row path: with both checks off, a
  * transaction's first insert into an empty table takes MariaDB's bulk insert (MDEV-24621), which
@@ -48,7 +48,7 @@ public final class LoadData {
 
   private static final String SAVE_SESSION =
       "SELECT @@session.foreign_key_checks, @@session.unique_checks, @@session.time_zone,"
-          + " @@session.sql_mode";
+          + " @@session.sql_mode, @@session.innodb_lock_wait_timeout";
 
   private LoadData() {}
 
@@ -64,7 +64,7 @@ public final class LoadData {
       Connection c, String task, String table, List<String> columns, RowSource source) {
     String where = task + " - LOAD DATA into " + table;
     try {
-      return loadInto(c, task, quote(table), columns, Set.of(), source);
+      return loadInto(c, task, quote(table), columns, Set.of(), source, 0);
     } catch (SQLException e) {
       throw new SpateException(where + " failed: " + e.getMessage(), e);
     }
@@ -75,6 +75,9 @@ public final class LoadData {
    * task: the driver's errors pass as they are (so the caller classifies a lost connection as
    * retriable), and a duplicate key the server skipped (a warning 1062) fails as the unique-key
    * violation it is ({@link SQLIntegrityConstraintViolationException}, vendor code 1062).
+   *
+   * @param lockWaitSeconds how long the statement waits for a row lock before it fails with error
+   *     1205 ({@code innodb_lock_wait_timeout}); 0: the session's own
    */
   public static long loadInto(
       Connection c,
@@ -82,7 +85,8 @@ public final class LoadData {
       String quotedTable,
       List<String> columns,
       Set<String> inet6Columns,
-      RowSource source)
+      RowSource source,
+      long lockWaitSeconds)
       throws SQLException {
     String where = task + " - LOAD DATA into " + quotedTable;
     if (c.getAutoCommit()) {
@@ -95,7 +99,8 @@ public final class LoadData {
       s.execute(
           "SET SESSION foreign_key_checks = 0, unique_checks = 1, time_zone = '+00:00',"
               + " sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
-              + "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'");
+              + "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'"
+              + (lockWaitSeconds > 0 ? ", innodb_lock_wait_timeout = " + lockWaitSeconds : ""));
       try {
         s.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(stream);
         stored = s.executeLargeUpdate(statement(quotedTable, columns, inet6Columns));
@@ -183,7 +188,9 @@ public final class LoadData {
   private static String[] session(Statement s) throws SQLException {
     try (ResultSet rs = s.executeQuery(SAVE_SESSION)) {
       rs.next();
-      return new String[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)};
+      return new String[] {
+        rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)
+      };
     }
   }
 
@@ -196,7 +203,9 @@ public final class LoadData {
             + ", time_zone = "
             + literal(saved[2])
             + ", sql_mode = "
-            + literal(saved[3]));
+            + literal(saved[3])
+            + ", innodb_lock_wait_timeout = "
+            + Long.parseLong(saved[4]));
   }
 
   private static String literal(String s) {

@@ -30,9 +30,11 @@ import javax.sql.DataSource;
  * targets quotes with backticks ({@link LoadData#quote}, {@link LoadData#name}); sessions keep the
  * server's {@code sql_mode}.
  *
- * <p>Dead links: the driver's TCP keepalive is on; the server's own {@code wait_timeout} ends a
- * silent session, and a load waiting on a dead attempt's row locks fails retriably after {@code
- * innodb_lock_wait_timeout} (error 1205).
+ * <p>Dead links ({@link MariaDbSession}): the server ends the statement and transaction of a client
+ * silent for about {@code --dead-link-seconds} ({@code net_read_timeout}, and on MariaDB {@code
+ * idle_transaction_timeout}); a load waits at most twice that for a row lock ({@code
+ * innodb_lock_wait_timeout}, set by {@link LoadData} for its statement), then fails retriably
+ * (error 1205). The driver's TCP keepalive is on.
  */
 public final class MariaDbDialect implements TargetDialect {
 
@@ -66,7 +68,8 @@ public final class MariaDbDialect implements TargetDialect {
     if (session.deadLinkSeconds() > 0) {
       properties.setProperty("tcpKeepAlive", "true");
     }
-    return url.startsWith("jdbc:mysql:") ? "jdbc:mariadb:" + url.substring(11) : url;
+    String ours = MariaDbSession.connectUrl(url, properties, session);
+    return ours.startsWith("jdbc:mysql:") ? "jdbc:mariadb:" + ours.substring(11) : ours;
   }
 
   /** Whether {@code url} turns the driver's compressed protocol on ({@code useCompression}). */
@@ -87,7 +90,7 @@ public final class MariaDbDialect implements TargetDialect {
   @Override
   public void beginLoad(
       Connection connection, Triggers.Mode mode, SessionSettings session, String where) {
-    // Nothing to switch: LoadData turns foreign_key_checks off for the load's statement itself.
+    // Nothing to switch: LoadData sets foreign_key_checks and the lock wait for its statement.
   }
 
   @Override
@@ -110,8 +113,8 @@ public final class MariaDbDialect implements TargetDialect {
   public void checkTriggersAllowed(DataSource dataSource) {}
 
   @Override
-  public RowLoad rowLoad(LongConsumer bytesSent) {
-    return new MariaDbLoad(bytesSent);
+  public RowLoad rowLoad(LongConsumer bytesSent, SessionSettings session) {
+    return new MariaDbLoad(bytesSent, session);
   }
 
   @Override

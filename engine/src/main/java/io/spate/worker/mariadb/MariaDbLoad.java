@@ -6,6 +6,7 @@ import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.SlotCursor;
 import io.spate.worker.generate.TableEngine;
 import io.spate.worker.run.RowLoad;
+import io.spate.worker.target.SessionSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.function.LongConsumer;
@@ -14,14 +15,17 @@ import java.util.function.LongConsumer;
  * MariaDB's and MySQL's {@link RowLoad}: one task's rows streamed from generation into {@code LOAD
  * DATA LOCAL INFILE} ({@link LoadData}), in the caller's open transaction. Plans for these targets
  * have no second pass: their loads run with the foreign-key checks off, so the insert writes every
- * reference ({@link io.spate.worker.target.TargetDialect#loadsWithForeignKeyChecksOff}).
+ * reference ({@link io.spate.worker.target.TargetDialect#loadsWithForeignKeyChecksOff}). Each
+ * statement waits for a row lock at most the session settings' lock timeout.
  */
 final class MariaDbLoad implements RowLoad {
 
   private final LongConsumer bytesSent;
+  private final SessionSettings session;
 
-  MariaDbLoad(LongConsumer bytesSent) {
+  MariaDbLoad(LongConsumer bytesSent, SessionSettings session) {
     this.bytesSent = bytesSent;
+    this.session = session;
   }
 
   @Override
@@ -54,6 +58,7 @@ final class MariaDbLoad implements RowLoad {
         LoadData.name(plan.table()),
         table.columnNames(),
         LoadData.inet6Columns(plan.table()),
-        source);
+        source,
+        session.lockTimeoutSeconds());
   }
 }

@@ -117,8 +117,8 @@ public final class PostgresDialect implements TargetDialect {
   }
 
   @Override
-  public RowLoad rowLoad(LongConsumer bytesSent) {
-    return new CopySink(bytesSent);
+  public RowLoad rowLoad(LongConsumer bytesSent, SessionSettings session) {
+    return new CopySink(bytesSent); // beginLoad limits the lock wait: SET LOCAL
   }
 
   @Override

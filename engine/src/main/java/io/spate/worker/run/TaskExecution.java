@@ -122,7 +122,7 @@ public final class TaskExecution {
     this.ledger = dialect.ledger();
     this.triggers = triggers;
     this.session = session;
-    this.sink = dialect.rowLoad(bytesSent);
+    this.sink = dialect.rowLoad(bytesSent, session);
     this.outage = outage;
     this.discards = false;
   }

@@ -43,7 +43,8 @@ public final class WorkerSettings {
               "--dead-link-seconds",
               Integer.class,
               "How long the server keeps the session, and the open transaction, of a client it stopped hearing from"
-                  + " (TCP keepalives, tcp_user_timeout, idle_in_transaction_session_timeout); a load waits at most"
+                  + " (PostgreSQL: TCP keepalives, tcp_user_timeout, idle_in_transaction_session_timeout;"
+                  + " MariaDB/MySQL: net_read_timeout, idle_transaction_timeout on MariaDB); a load waits at most"
                   + " twice this for a lock, then is retried; 0: the server's settings")
           .defaultValue(60)
           .min(0)

@@ -33,6 +33,8 @@ import org.postgresql.Driver;
  *
  * <p>The URL's own {@code options} parameter follows these, so what a user set there wins
  * (PostgreSQL applies repeated {@code -c} in order); a {@code tcpKeepAlive} in the URL wins too.
+ * These mechanisms are PostgreSQL's; MariaDB and MySQL give {@code deadLinkSeconds} the same
+ * meaning through their dialect ({@link io.spate.worker.mariadb.MariaDbDialect}).
  *
  * @param deadLinkSeconds how long a silent client's session lives; 0 leaves the server's settings
  *     and sets no lock timeout

@@ -50,10 +50,10 @@ public interface TargetDialect {
   }
 
   /**
-   * Prepares the caller's open load transaction before any row: the triggers {@code mode} and the
-   * lock wait of {@code session}, both for this transaction only. May roll the transaction back
-   * (nothing is written yet) to carry on with triggers on under {@link
-   * Triggers.Mode#OFF_IF_ALLOWED}.
+   * Prepares the caller's open load transaction before any row: the triggers {@code mode} and,
+   * where the server can limit it for the transaction only, the lock wait of {@code session} (else
+   * the {@link #rowLoad row load} limits it per statement). May roll the transaction back (nothing
+   * is written yet) to carry on with triggers on under {@link Triggers.Mode#OFF_IF_ALLOWED}.
    *
    * @param where the task, for messages
    */
@@ -94,8 +94,10 @@ public interface TargetDialect {
    * A loader of tasks' rows; one per executing component.
    *
    * @param bytesSent receives the size of each buffer of row data as it reaches the server
+   * @param session the target's session settings, for a load's lock wait where {@link #beginLoad}
+   *     cannot set it
    */
-  RowLoad rowLoad(LongConsumer bytesSent);
+  RowLoad rowLoad(LongConsumer bytesSent, SessionSettings session);
 
   /**
    * A writer of rows in the format {@link #rowLoad} sends them in, starting with room for {@code
