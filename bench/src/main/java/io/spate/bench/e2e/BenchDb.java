@@ -48,6 +48,10 @@ final class BenchDb {
     return user;
   }
 
+  String adminUrl() {
+    return adminUrl;
+  }
+
   TargetKind kind() {
     return kind;
   }

@@ -11,12 +11,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The bench's measurements and what it writes of them: one line per scenario and mode on standard
  * output, {@code results.json} and {@code chart.svg}. A measurement is the median of a mode's timed
  * runs, compared with the median of each of the scenario's references ({@code vs}; {@code vs_ref}
- * is the first reference's; above 1 is faster than the reference).
+ * is the first reference's; above 1 is faster than the reference), and, where {@link ServerCpu}
+ * reads it, the median of the CPU seconds the database server spent in those runs ({@code
+ * server_cpu_s}).
  */
 final class BenchResults {
 
@@ -34,19 +37,20 @@ final class BenchResults {
    * Adds a scenario's measurements, one per mode and one per reference.
    *
    * @param references what the scenario was measured against, the first being {@code vs_ref}'s
-   * @param seconds the timed runs of every mode and of every reference, by mode
+   * @param timed the timed runs of every mode and of every reference, by mode
    */
   void add(
       Scenario s,
       List<Scenario.Reference> references,
       long rows,
-      Map<String, List<Double>> seconds) {
+      Map<String, List<ServerCpu.Timed>> timed) {
     Map<String, Double> refSeconds = new LinkedHashMap<>();
     for (Scenario.Reference r : references) {
-      refSeconds.put(r.mode, median(seconds.get(r.mode)));
+      refSeconds.put(r.mode, median(timed.get(r.mode), ServerCpu.Timed::seconds));
     }
-    for (var e : seconds.entrySet()) {
-      double median = median(e.getValue());
+    for (var e : timed.entrySet()) {
+      double median = median(e.getValue(), ServerCpu.Timed::seconds);
+      double serverCpu = median(e.getValue(), ServerCpu.Timed::serverCpuSeconds); // NaN: absent
       Map<String, Object> vs = new LinkedHashMap<>();
       StringBuilder others = new StringBuilder();
       refSeconds.forEach(
@@ -59,14 +63,17 @@ final class BenchResults {
       double vsRef = refSeconds.get(references.get(0).mode) / median;
       System.out.printf(
           Locale.ROOT,
-          "[bench] %s %s rows=%d seconds=%.2f rows_per_s=%.0f vs_ref=%.2f%s%n",
+          "[bench] %s %s rows=%d seconds=%.2f rows_per_s=%.0f vs_ref=%.2f%s%s%n",
           s.id,
           e.getKey(),
           rows,
           median,
           rows / median,
           vsRef,
-          others);
+          others,
+          Double.isNaN(serverCpu)
+              ? ""
+              : String.format(Locale.ROOT, " server_cpu=%.2fs", serverCpu));
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("scenario", s.id);
       m.put("mode", e.getKey());
@@ -76,7 +83,10 @@ final class BenchResults {
       m.put("vs_ref", round(vsRef));
       m.put("reference", references.get(0).mode);
       m.put("vs", vs);
-      m.put("all_seconds", e.getValue().stream().map(BenchResults::round).toList());
+      m.put("all_seconds", e.getValue().stream().map(t -> round(t.seconds())).toList());
+      if (!Double.isNaN(serverCpu)) {
+        m.put("server_cpu_s", round(serverCpu));
+      }
       results.add(m);
     }
   }
@@ -104,8 +114,9 @@ final class BenchResults {
     Files.writeString(out.resolve("chart.svg"), Chart.svg(results));
   }
 
-  private static double median(List<Double> values) {
-    List<Double> sorted = values.stream().sorted().toList();
+  private static double median(
+      List<ServerCpu.Timed> runs, ToDoubleFunction<ServerCpu.Timed> figure) {
+    List<Double> sorted = runs.stream().map(figure::applyAsDouble).sorted().toList();
     int n = sorted.size();
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }

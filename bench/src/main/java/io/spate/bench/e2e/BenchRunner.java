@@ -123,8 +123,10 @@ public final class BenchRunner implements Callable<Integer> {
       for (String id : scenarios) {
         Scenario.of(id).references(server.kind()); // refuses a scenario this server cannot run
       }
-      modeRunner = new ModeRunner(server, processes, broker);
-      references = new ReferenceRunner(server, work);
+      ServerCpu serverCpu = ServerCpu.find(server);
+      log("server CPU: " + serverCpu.source());
+      modeRunner = new ModeRunner(server, serverCpu, processes, broker);
+      references = new ReferenceRunner(server, serverCpu, work);
       results = new BenchResults(out);
       log(
           "server "
@@ -161,27 +163,27 @@ public final class BenchRunner implements Callable<Integer> {
       Path config = work.resolve(s.id + ".yaml");
       Files.writeString(config, s.config(factor));
       String url = server.urlFor(database);
-      Map<String, List<Double>> seconds = new LinkedHashMap<>();
+      Map<String, List<ServerCpu.Timed>> timed = new LinkedHashMap<>();
       long rows = 0;
       // one mode at a time, so no other mode's idle workers share the machine with it
       for (String mode : modes) {
         for (int i = 0; i <= runs; i++) { // i == 0: the warm-up, not counted
-          double t = modeRunner.run(s, mode, url, config);
+          ServerCpu.Timed t = modeRunner.run(s, mode, url, config);
           rows = server.totalRows(url);
           if (i > 0) {
-            seconds.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
+            timed.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
           }
         }
         modeRunner.stopFleet();
         if (s.reference == Scenario.Reference.API_FILL) {
-          references.apiFill(s, url, config, runs, seconds);
+          references.apiFill(s, url, config, runs, timed);
         } else {
           references
               .run(s, url, factor, database)
-              .forEach((ref, t) -> seconds.computeIfAbsent(ref, m -> new ArrayList<>()).add(t));
+              .forEach((ref, t) -> timed.computeIfAbsent(ref, m -> new ArrayList<>()).add(t));
         }
       }
-      results.add(s, s.references(server.kind()), rows, seconds);
+      results.add(s, s.references(server.kind()), rows, timed);
     } finally {
       modeRunner.stopFleet();
       server.dropDatabase(database);

@@ -23,6 +23,7 @@ final class ModeRunner {
   private final BenchDb db;
   private final ChildProcesses processes;
   private final String user;
+  private final ServerCpu serverCpu;
 
   /** The broker of the dist modes; null when only local modes run. */
   private final EmbeddedBroker broker;
@@ -32,18 +33,19 @@ final class ModeRunner {
 
   private final Map<String, String> fleetPrefixes = new HashMap<>();
 
-  ModeRunner(BenchDb db, ChildProcesses processes, EmbeddedBroker broker) {
+  ModeRunner(BenchDb db, ServerCpu serverCpu, ChildProcesses processes, EmbeddedBroker broker) {
     this.db = db;
+    this.serverCpu = serverCpu;
     this.processes = processes;
     this.user = db.user();
     this.broker = broker;
   }
 
   /** One timed run of Spate in a mode, from an empty schema to the scenario's end state. */
-  double run(Scenario s, String mode, String url, Path config) throws Exception {
+  ServerCpu.Timed run(Scenario s, String mode, String url, Path config) throws Exception {
     db.resetSchema(s, url);
     if (mode.startsWith("local-")) {
-      long t0 = System.nanoTime();
+      ServerCpu.Stopwatch timing = serverCpu.start();
       if (s == Scenario.PGBENCH) {
         db.execute(url, pgbenchKeys());
       }
@@ -61,10 +63,10 @@ final class ModeRunner {
         db.execute(
             url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
       }
-      return (System.nanoTime() - t0) / 1e9;
+      return timing.stop();
     }
     String prefix = fleet(s, mode, url);
-    long t0 = System.nanoTime();
+    ServerCpu.Stopwatch timing = serverCpu.start();
     if (s == Scenario.PGBENCH) {
       db.execute(url, pgbenchKeys());
     }
@@ -84,7 +86,7 @@ final class ModeRunner {
       db.execute(
           url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
     }
-    return (System.nanoTime() - t0) / 1e9;
+    return timing.stop();
   }
 
   /**

@@ -42,6 +42,7 @@ final class ReferenceRunner {
 
   private final BenchDb db;
   private final String user;
+  private final ServerCpu serverCpu;
 
   /** Where the file references dump their tables. */
   private final Path work;
@@ -49,8 +50,9 @@ final class ReferenceRunner {
   /** Whether this JVM has called the library's {@code fill()} yet. */
   private boolean apiFilled;
 
-  ReferenceRunner(BenchDb db, Path work) {
+  ReferenceRunner(BenchDb db, ServerCpu serverCpu, Path work) {
     this.db = db;
+    this.serverCpu = serverCpu;
     this.user = db.user();
     this.work = work;
   }
@@ -60,11 +62,12 @@ final class ReferenceRunner {
    * mode name: pgbench -i, or the file loads of the rows the tables hold now, each from empty
    * tables as they stand (constraints and indexes in place).
    */
-  Map<String, Double> run(Scenario s, String url, double factor, String database) throws Exception {
-    Map<String, Double> seconds = new LinkedHashMap<>();
+  Map<String, ServerCpu.Timed> run(Scenario s, String url, double factor, String database)
+      throws Exception {
+    Map<String, ServerCpu.Timed> timed = new LinkedHashMap<>();
     if (s.reference == Scenario.Reference.PGBENCH_INIT) {
-      seconds.put(s.reference.mode, pgbenchInit(url, factor, database));
-      return seconds;
+      timed.put(s.reference.mode, pgbenchInit(url, factor, database));
+      return timed;
     }
     List<String> tables = db.tablesInLoadOrder(url);
     Map<String, String> expected = db.fingerprint(url, tables);
@@ -72,7 +75,7 @@ final class ReferenceRunner {
     for (Scenario.Reference r : s.references(db.kind())) {
       db.truncate(url, tables);
       try (Connection c = db.connect(url)) {
-        long t0 = System.nanoTime();
+        ServerCpu.Stopwatch timing = serverCpu.start();
         for (var e : files.entrySet()) {
           switch (r) {
             case COPY_FILE -> copyIn(c, e.getKey(), e.getValue());
@@ -81,7 +84,7 @@ final class ReferenceRunner {
             default -> throw new IllegalStateException(r + " is not a file load");
           }
         }
-        seconds.put(r.mode, (System.nanoTime() - t0) / 1e9);
+        timed.put(r.mode, timing.stop());
       }
       Map<String, String> loaded = db.fingerprint(url, tables);
       if (!loaded.equals(expected)) {
@@ -93,11 +96,11 @@ final class ReferenceRunner {
                 + loaded);
       }
     }
-    return seconds;
+    return timed;
   }
 
-  private double pgbenchInit(String url, double factor, String database) throws Exception {
-    long t0 = System.nanoTime();
+  private ServerCpu.Timed pgbenchInit(String url, double factor, String database) throws Exception {
+    ServerCpu.Stopwatch timing = serverCpu.start();
     URI uri = URI.create(url.substring("jdbc:".length()));
     ChildProcesses.run(
         List.of(
@@ -113,7 +116,7 @@ final class ReferenceRunner {
             "-U",
             user,
             database));
-    return (System.nanoTime() - t0) / 1e9;
+    return timing.stop();
   }
 
   /** Each table to a file, in load order: binary COPY on PostgreSQL, LOAD DATA's text elsewhere. */
@@ -230,17 +233,18 @@ final class ReferenceRunner {
    * (reset untimed), under {@code api-fill}; the first call this JVM makes goes under {@code
    * api-fill-first} instead: what a test suite's first fill pays for loading the classes.
    */
-  void apiFill(Scenario s, String url, Path config, int runs, Map<String, List<Double>> seconds)
+  void apiFill(
+      Scenario s, String url, Path config, int runs, Map<String, List<ServerCpu.Timed>> timed)
       throws Exception {
     for (int i = 0; i < runs; i++) {
       db.resetSchema(s, url);
-      long t0 = System.nanoTime();
+      ServerCpu.Stopwatch timing = serverCpu.start();
       FillResult result = Spate.on(url, user, "").config(config).fill();
-      double t = (System.nanoTime() - t0) / 1e9;
+      ServerCpu.Timed t = timing.stop();
       if (result.totalRows() == 0) {
         throw new IllegalStateException("the library's fill wrote no rows in " + url);
       }
-      seconds
+      timed
           .computeIfAbsent(apiFilled ? "api-fill" : "api-fill-first", m -> new ArrayList<>())
           .add(t);
       apiFilled = true;

@@ -18,7 +18,8 @@ import picocli.CommandLine;
 
 /**
  * The bench runner starts, measures a tiny scenario against its reference on a real server, and
- * writes its JSON and chart. Not a timing test: the figures themselves are not checked.
+ * writes its JSON and chart. Not a timing test: the figures themselves are not checked, only that
+ * the local server's CPU is read (these servers run on the machine the tests run on).
  */
 class BenchRunnerSmokeIT {
 
@@ -52,6 +53,7 @@ class BenchRunnerSmokeIT {
       assertEquals(1000, m.get("rows").asLong());
       assertTrue(m.get("seconds").asDouble() > 0);
     }
+    assertServerCpuRead(results);
     assertTrue(Files.readString(out.resolve("chart.svg")).startsWith("<svg"));
   }
 
@@ -110,6 +112,7 @@ class BenchRunnerSmokeIT {
             "tpcc-1 local-1",
             tpccRows),
         rowsByRun);
+    assertServerCpuRead(results);
   }
 
   @Test
@@ -142,6 +145,19 @@ class BenchRunnerSmokeIT {
       runsByMode.put(m.get("mode").asText(), m.get("all_seconds").size());
     }
     assertEquals(Map.of("local-1", 2, "api-fill-first", 1, "api-fill", 1), runsByMode);
+  }
+
+  /**
+   * Every measurement has the server's CPU seconds, and Spate's runs more than nothing: a
+   * reference's load of a thousand rows may take less than the one clock tick /proc counts in.
+   */
+  private static void assertServerCpuRead(JsonNode results) {
+    for (JsonNode m : results.get("measurements")) {
+      assertTrue(m.has("server_cpu_s") && m.get("server_cpu_s").asDouble() >= 0, m.toString());
+      if (m.get("mode").asText().equals("local-1")) {
+        assertTrue(m.get("server_cpu_s").asDouble() > 0, m.toString());
+      }
+    }
   }
 
   /** Runs the bench with the given options, its output to {@code out}, the build's CLI jar. */
