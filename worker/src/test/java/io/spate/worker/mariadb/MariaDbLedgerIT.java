@@ -1,5 +1,6 @@
 package io.spate.worker.mariadb;
 
+import static io.spate.worker.mariadb.IdRows.ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -14,19 +15,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 class MariaDbLedgerIT {
-
-  private static RowSource ids(int from, int to) {
-    int[] next = {from};
-    return (out, maxBytes) -> {
-      int n = 0;
-      while (next[0] < to && out.size() < maxBytes) {
-        out.startRow(1);
-        out.writeInt4(next[0]++);
-        n++;
-      }
-      return n;
-    };
-  }
 
   @Test
   void aSecondRecordOfTheSameTaskIsAlreadyDoneAndRollsBackItsRows() throws Exception {
