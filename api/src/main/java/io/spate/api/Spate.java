@@ -262,7 +262,9 @@ public final class Spate {
   }
 
   private FillPlan plan(Target target) {
-    FillSettings settings = FillSettings.of(checkedConfig(), seed, defaultRows, taskRows, rows);
+    FillSettings settings =
+        FillSettings.of(checkedConfig(), seed, defaultRows, taskRows, rows)
+            .withTriggersOff(disableTriggers);
     try (Connection c =
         url != null
             ? Database.connect(url, user, password, SessionSettings.DEFAULT)

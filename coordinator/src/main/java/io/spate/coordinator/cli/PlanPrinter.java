@@ -3,6 +3,7 @@ package io.spate.coordinator.cli;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.TriggerWrite;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Renders a plan for {@code spate plan}: levels, then one line per table, the tables whose indexes
- * are built after their rows, then the correlated column groups of each table.
+ * Renders a plan for {@code spate plan}: levels, then one line per table, the tables insert
+ * triggers write into, the tables whose indexes are built after their rows, then the correlated
+ * column groups of each table.
  */
 final class PlanPrinter {
 
@@ -29,6 +31,38 @@ final class PlanPrinter {
         plan.levels().size(),
         plan.totalRows(),
         plan.tasks().size());
+  }
+
+  /**
+   * One line per table an insert trigger of another table writes into: left to the trigger, or
+   * filled as the config asks and written by the trigger too.
+   */
+  static List<String> triggerNotes(FillPlan plan) {
+    List<String> notes = new ArrayList<>();
+    List<TablePlan> leftToTriggers = plan.triggerWritten();
+    for (TablePlan t : plan.tables()) {
+      List<String> writers = t.table().writtenBy().stream().map(TriggerWrite::toString).toList();
+      if (leftToTriggers.contains(t)) {
+        notes.add(
+            "triggers: "
+                + t.name()
+                + " is not filled: "
+                + String.join(", ", writers)
+                + " writes its rows (give it rows in the config to fill it too)");
+      } else if (t.rows() > 0 && !writers.isEmpty()) {
+        boolean first =
+            t.table().writtenBy().stream()
+                .allMatch(w -> plan.table(w.table()).after().contains(t.name()));
+        notes.add(
+            "triggers: "
+                + t.name()
+                + " is filled"
+                + (first ? " first, then written by " : " and written by ")
+                + String.join(", ", writers)
+                + (first ? " too" : " too: their keys may collide"));
+      }
+    }
+    return notes;
   }
 
   static void print(FillPlan plan, PrintStream out) {
@@ -52,6 +86,7 @@ final class PlanPrinter {
       }
       out.printf(Locale.ROOT, "%-24s %14d  %-28s %8d%n", t.name(), t.rows(), per, tasks);
     }
+    triggerNotes(plan).forEach(out::println);
     for (TablePlan t : plan.tables()) {
       if (t.indexesAfter()) {
         out.printf(Locale.ROOT, "indexes: %s built after its rows, in its one task%n", t.name());

@@ -18,10 +18,15 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
 
   /**
    * Parses the config (in the background: Jackson's start-up is slow), connects, introspects and
-   * plans, logging the effective settings once with the password masked.
+   * plans (for loads with the user's triggers off under {@code disableTriggers}), logging the
+   * effective settings once with the password masked.
    */
   static PlannedTarget open(
-      FillOptions options, int poolSize, String command, String extraSettings) {
+      FillOptions options,
+      int poolSize,
+      String command,
+      String extraSettings,
+      boolean disableTriggers) {
     String db = options.database.db();
     CompletableFuture<FillConfig> config = CompletableFuture.supplyAsync(options::loadConfig);
     String user = options.database.user();
@@ -30,11 +35,13 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
     HikariDataSource pool = null;
     try (Connection connection = Database.connect(db, user, password, session)) {
       pool = Database.pool(db, user, password, poolSize, session);
-      FillSettings settings = options.settings(SpateCli.await(config));
+      FillSettings settings =
+          options.settings(SpateCli.await(config)).withTriggersOff(disableTriggers);
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
       FillPlan plan = SpateCli.introspectAndPlan(options, connection, settings);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
+      PlanPrinter.triggerNotes(plan).forEach(SpateCli.Streams.err::println);
       return new PlannedTarget(pool, plan);
     } catch (SQLException | RuntimeException e) {
       if (pool != null) {

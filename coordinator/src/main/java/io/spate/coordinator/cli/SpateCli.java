@@ -202,7 +202,8 @@ public final class SpateCli {
                   + disableTriggers
                   + " outage-seconds="
                   + outageSeconds
-                  + (dryRun ? " dry-run" : ""))) {
+                  + (dryRun ? " dry-run" : ""),
+              disableTriggers)) {
         FillPlan plan = target.plan();
         FillProgress progress = new FillProgress(plan);
         if (dryRun) {

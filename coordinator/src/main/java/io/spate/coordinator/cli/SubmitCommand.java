@@ -91,7 +91,8 @@ final class SubmitCommand implements Callable<Integer> {
                 + " disable-triggers="
                 + disableTriggers
                 + " outage-seconds="
-                + follow.outage().limit().toSeconds())) {
+                + follow.outage().limit().toSeconds(),
+            disableTriggers)) {
       await(topics);
       FillProgress progress = new FillProgress(planned.plan());
       // this role's; with --disable-triggers each worker's own role is checked by its first task

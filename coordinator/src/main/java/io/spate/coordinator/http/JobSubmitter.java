@@ -89,11 +89,12 @@ final class JobSubmitter {
       FillConfig config = FillConfig.parse(r.config(), "config of the request");
       fillSettings =
           FillSettings.of(
-              config,
-              r.seed(),
-              r.defaultRows(),
-              r.taskRows(),
-              r.rows() == null ? Map.of() : r.rows());
+                  config,
+                  r.seed(),
+                  r.defaultRows(),
+                  r.taskRows(),
+                  r.rows() == null ? Map.of() : r.rows())
+              .withTriggersOff(Boolean.TRUE.equals(r.disableTriggers()));
     } catch (SpateException e) {
       problems.add(e.getMessage());
     }

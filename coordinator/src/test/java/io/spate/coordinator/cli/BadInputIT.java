@@ -254,6 +254,7 @@ class BadInputIT {
           item:
             columns:
               ip: {min: "10.0.0.0"}
+          flagged: {rows: 3}
         """);
 
     List<String> problems = assertProblemList(local("--config", config.toString()));

@@ -95,6 +95,26 @@ class TriggersFillIT {
   }
 
   @Test
+  void aTableTheAuditTriggerWritesIsLeftToItAndEmptiedWithTheFill() {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(SCHEMA);
+      String[] everySchema = {"--rows", "customer=200", "--rows", "orders=3000"};
+
+      Fills.Run run = Fills.local(db, everySchema);
+
+      assertTrue(
+          run.err()
+              .contains(
+                  "triggers: audit.log is not filled: trigger orders_audit on orders writes its rows"),
+          run.err());
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM audit.log"));
+      Fills.Run again = Fills.local(db, concat(everySchema, "--truncate"));
+      assertTrue(again.err().contains(", audit.log"), "emptied with the fill: " + again.err());
+      assertEquals(3000L, db.queryLong("SELECT count(*) FROM audit.log"));
+    }
+  }
+
+  @Test
   void withoutUserTriggersForeignKeysAreCheckedOnceAfterTheLoadAndStayEnforced()
       throws SQLException {
     try (TestDatabase db = TestDatabase.create()) {

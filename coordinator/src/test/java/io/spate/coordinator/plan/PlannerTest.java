@@ -30,6 +30,7 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.TriggerWrite;
 import io.spate.protocol.schema.UniqueKey;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -233,6 +234,131 @@ class PlannerTest {
       assertEquals(FillSettings.DEFAULT_ROWS, t.slots(), t.name());
       assertNull(t.fanout(), t.name());
     }
+  }
+
+  @Test
+  void aKeyOfAReferenceAndOneNarrowColumnFillsAFewRowsPerReferencedRow() {
+    Table post = table("post", List.of(integer("id")), List.of("id"), List.of());
+    Table tag =
+        table(
+            "post_tag",
+            List.of(integer("post_id"), integer("kind")),
+            List.of("post_id", "kind"),
+            List.of(fk("post_tag_post", List.of("post_id"), "post", List.of("id"))),
+            new Check.CompareLiteral("kind_range", "kind", ">=", "0"),
+            new Check.CompareLiteral("kind_range", "kind", "<=", "9"));
+
+    FillPlan plan = plan(new Schema(List.of(post, tag)), FillConfig.EMPTY);
+
+    assertEquals(new Fanout("post", 1, 3), plan.table("post_tag").fanout(), "1..3 per post");
+    assertEquals(new ColumnPlan.KeySequence("kind", 1, 3), plan.table("post_tag").column("kind"));
+    assertEquals(FillSettings.DEFAULT_ROWS, plan.table("post").rows());
+  }
+
+  @Test
+  void anUnconstrainedUniqueUrlOrUsernameWritesItsKeysInThatFormWhereTheyFit() {
+    Table users =
+        table(
+            "users",
+            List.of(
+                integer("id"),
+                TpccSchema.varchar("home_page", 255),
+                TpccSchema.varchar("nickname", 255),
+                TpccSchema.varchar("login", 5),
+                TpccSchema.varchar("code", 255)),
+            List.of("id"),
+            List.of());
+    users =
+        new Table(
+            users.schema(),
+            users.name(),
+            users.columns(),
+            users.primaryKey(),
+            List.of(
+                new UniqueKey("users_home_page", List.of("home_page"), false),
+                new UniqueKey("users_nickname", List.of("nickname"), false),
+                new UniqueKey("users_login", List.of("login"), false),
+                new UniqueKey("users_code", List.of("code"), false)),
+            users.foreignKeys(),
+            users.checks());
+
+    FillPlan plan = plan(new Schema(List.of(users)), FillConfig.EMPTY);
+
+    Map<String, String> firstKeys = new LinkedHashMap<>();
+    for (String c : List.of("home_page", "nickname", "login", "code")) {
+      ColumnPlan.KeySequence key =
+          assertInstanceOf(ColumnPlan.KeySequence.class, plan.table("users").column(c));
+      firstKeys.put(c, key.format() == null ? "1" : key.format().render(1));
+    }
+    assertEquals(
+        Map.of(
+            "home_page", "https://example.com/1",
+            "nickname", "user1",
+            "login", "1",
+            "code", "1"),
+        firstKeys,
+        "login: user1000 is longer than varchar(5); code says nothing");
+  }
+
+  @Test
+  void aNarrowKeyColumnBesideOneThatCountsEveryRowDrawsValues() {
+    Table stats =
+        table(
+            "stats",
+            List.of(integer("series"), integer("kind")),
+            List.of("series", "kind"),
+            List.of(),
+            new Check.CompareLiteral("kind_range", "kind", ">=", "0"),
+            new Check.CompareLiteral("kind_range", "kind", "<=", "9"));
+
+    FillPlan plan = plan(new Schema(List.of(stats)), FillConfig.EMPTY);
+
+    assertEquals(FillSettings.DEFAULT_ROWS, plan.table("stats").rows());
+    assertInstanceOf(ColumnPlan.KeySequence.class, plan.table("stats").column("series"));
+    assertInstanceOf(ColumnPlan.Values.class, plan.table("stats").column("kind"));
+  }
+
+  @Test
+  void aTableAnInsertTriggerOfAFilledTableWritesIsLeftToTheTriggerUnlessSized() {
+    Table film = table("film", List.of(integer("id")), List.of("id"), List.of());
+    Table copy = table("film_copy", List.of(integer("id")), List.of("id"), List.of());
+    copy = copy.withWrittenBy(List.of(new TriggerWrite("film_copies", "film")));
+    Schema schema = new Schema(List.of(film, copy));
+
+    FillPlan leftToTrigger = plan(schema, FillConfig.EMPTY);
+    assertEquals(0, leftToTrigger.table("film_copy").rows());
+    assertEquals(List.of("film_copy"), names(leftToTrigger.triggerWritten()));
+
+    FillPlan sized =
+        plan(schema, new FillConfig(null, null, null, null, Map.of("film_copy", rows(5))));
+    assertEquals(5, sized.table("film_copy").rows(), "the config wins");
+    assertEquals(
+        List.of("film_copy"),
+        sized.table("film").after(),
+        "its own rows first, so the trigger's keys follow them");
+    assertEquals(List.of(), names(sized.triggerWritten()));
+
+    FillPlan noWriter =
+        plan(schema, new FillConfig(null, null, null, null, Map.of("film", rows(0))));
+    assertEquals(
+        FillSettings.DEFAULT_ROWS,
+        noWriter.table("film_copy").rows(),
+        "no film row fires the trigger");
+    assertEquals(List.of(), names(noWriter.triggerWritten()));
+
+    FillPlan triggersOff =
+        Planner.plan(
+            schema,
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()).withTriggersOff(true));
+    assertEquals(
+        FillSettings.DEFAULT_ROWS,
+        triggersOff.table("film_copy").rows(),
+        "--disable-triggers: the trigger writes nothing");
+    assertEquals(List.of(), triggersOff.table("film_copy").table().writtenBy());
+  }
+
+  private static List<String> names(List<TablePlan> plans) {
+    return plans.stream().map(TablePlan::name).toList();
   }
 
   @Test
@@ -938,7 +1064,10 @@ class PlannerTest {
             List.of(),
             List.of());
     Table t = table("t", List.of(flag, spots, sku), List.of("flag"), List.of());
-    SpateException e = planFails(new Schema(List.of(t)), FillConfig.EMPTY);
+    SpateException e =
+        planFails(
+            new Schema(List.of(t)),
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of("t", 1000L)));
     assertMentions(
         e.getMessage(),
         "3 problems",
@@ -964,7 +1093,9 @@ class PlannerTest {
                         value("ABC"),
                         "spots",
                         new ColumnConfig(null, null, null, null, null, null, null, null, true)))));
-    SpateException rest = planFails(new Schema(List.of(t)), decided);
+    SpateException rest =
+        planFails(
+            new Schema(List.of(t)), FillSettings.of(decided, null, null, null, Map.of("t", 1000L)));
     assertMentions(rest.getMessage(), "t.flag is a unique boolean");
   }
 
@@ -1002,20 +1133,27 @@ class PlannerTest {
   }
 
   @Test
-  void anEnumBesideAnIntegerInAKeyCyclesItsLabelsButAloneMustHoldTheRows() {
+  void anEnumBesideAnIntegerInAKeyCyclesItsLabelsButAloneHoldsAsManyRowsAsLabels() {
     Table pair = table("pair", List.of(kind(), integer("n")), List.of("kind", "n"), List.of());
     assertEquals(
         new ColumnPlan.KeySequence("kind", 1, 0),
         plan(new Schema(List.of(pair)), FillConfig.EMPTY).table("pair").column("kind"));
     Table alone = table("alone", List.of(kind()), List.of("kind"), List.of());
+    assertEquals(
+        3,
+        plan(new Schema(List.of(alone)), FillConfig.EMPTY).table("alone").rows(),
+        "only the default sizes it: as many rows as labels");
     assertMentions(
-        planFails(new Schema(List.of(alone)), FillConfig.EMPTY).getMessage(),
+        planFails(
+                new Schema(List.of(alone)),
+                FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of("alone", 1000L)))
+            .getMessage(),
         "alone.kind is a unique kind, which holds 3 distinct values, but 1000 rows need 1000",
         "give 'alone' at most 3 rows (--rows alone=3)");
   }
 
   @Test
-  void anEnumKeyedBesideAForeignKeyIsToldToFillPerParentRowAndFillsSo() {
+  void anEnumKeyedBesideAForeignKeyFillsPerParentRowUnlessSizedPastItsLabels() {
     Table item = table("item", List.of(integer("id")), List.of("id"), List.of());
     Table tag =
         table(
@@ -1024,14 +1162,19 @@ class PlannerTest {
             List.of("item_id", "kind"),
             List.of(fk("item_tag_item_id_fkey", List.of("item_id"), "item", List.of("id"))));
     Schema schema = new Schema(List.of(item, tag));
-    assertMentions(
-        planFails(schema, FillConfig.EMPTY).getMessage(),
-        "item_tag.kind is a unique kind, which holds 3 distinct values",
-        "or fill it per item row: `tables: {item_tag: {per: item, count: \"1..3\"}}`");
+    FillPlan implied = plan(schema, FillConfig.EMPTY);
+    assertEquals(new Fanout("item", 1, 3), implied.table("item_tag").fanout());
+    assertEquals(
+        new ColumnPlan.KeySequence("kind", 1, 3), implied.table("item_tag").column("kind"));
     FillConfig perItem =
         new FillConfig(null, null, null, null, Map.of("item_tag", per("item", "1..3")));
-    assertEquals(
-        new ColumnPlan.KeySequence("kind", 1, 3),
-        plan(schema, perItem).table("item_tag").column("kind"));
+    assertEquals(implied, plan(schema, perItem), "as if the config said so");
+    assertMentions(
+        planFails(
+                schema,
+                FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of("item_tag", 1000L)))
+            .getMessage(),
+        "item_tag.kind is a unique kind, which holds 3 distinct values",
+        "or fill it per item row: `tables: {item_tag: {per: item, count: \"1..3\"}}`");
   }
 }

@@ -14,7 +14,9 @@ import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -150,6 +152,24 @@ class RealisticValuesTest {
         42L,
         table(table, List.of(integer("id"), varchar(column, 60)), List.of("id"), List.of()),
         varchar(column, 60));
+  }
+
+  @Test
+  void aBinaryColumnNamedLikeTextGetsThatTextWithinItsLengthInBytes() {
+    Column url = column("avatar_url", SqlType.BYTEA, 24);
+    Table server = table("server", List.of(integer("id"), url), List.of("id"), List.of());
+
+    List<String> urls = RealisticValues.pool(42L, server, url);
+
+    assertTrue(urls.size() > 100, urls.toString());
+    for (String u : urls) {
+      assertTrue(u.startsWith("https://"), u);
+      assertTrue(u.getBytes(StandardCharsets.UTF_8).length <= 24, "longer than 24 bytes: " + u);
+    }
+  }
+
+  private static Column column(String name, SqlType type, int length) {
+    return new Column(name, type, "varbinary", length, -1, -1, true, false, false, null);
   }
 
   @Test

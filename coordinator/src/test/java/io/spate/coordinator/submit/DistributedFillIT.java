@@ -209,8 +209,10 @@ class DistributedFillIT {
   @Test
   void twoWorkersKilledMidTaskAtDifferentTimesLoseAndDoubleNothing() throws Exception {
     String prefix = TestBroker.uniqueTopicPrefix();
-    int rows = 600_000;
-    int taskRows = 60_000;
+    // Tasks long enough (about half a second each) that a kill sent on seeing a STARTED event
+    // still lands inside that task on a loaded machine: 60,000 rows a task once did not.
+    int rows = 1_000_000;
+    int taskRows = 125_000;
     try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
       // Each victim works alone, task after task, so a kill right after its STARTED event lands
       // inside a task. The first dies in its first task; the second, which takes the first's

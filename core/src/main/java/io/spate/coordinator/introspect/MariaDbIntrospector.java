@@ -97,6 +97,7 @@ public final class MariaDbIntrospector {
     readForeignKeys(reader, tables);
     readChecks(reader, tables, conn);
     readPartitions(reader, tables);
+    readTriggers(reader, tables);
     return new Schema(
         tables.values().stream()
             .map(TableParts::build)
@@ -139,7 +140,11 @@ public final class MariaDbIntrospector {
         });
   }
 
-  /** Primary keys, unique constraints and unique indexes: all are unique indexes here. */
+  /**
+   * Primary keys, unique constraints and unique indexes: all are unique indexes here. A key part on
+   * a column's prefix ({@code `url`(190)}) keys the column, whose values are then drawn no longer
+   * than the prefix ({@link TableParts#capLength}), so distinct values stay distinct in it.
+   */
   private static void readKeys(Reader reader, Map<String, TableParts> tables) {
     Map<String, Map<String, UniqueKey>> keys = new LinkedHashMap<>();
     reader.run(
@@ -165,11 +170,11 @@ public final class MariaDbIntrospector {
           List<String> expressions = new ArrayList<>(key.expressions());
           if (column == null) {
             expressions.add("(an expression)"); // MySQL's functional key part
-          } else if (prefix >= 0) {
-            // unique on a prefix: distinct whole values may share it
-            expressions.add(quote(column) + "(" + prefix + ")");
           } else {
             columns.add(column);
+            if (prefix >= 0) {
+              tables.get(table).capLength(column, (int) prefix);
+            }
           }
           String definition =
               key.primary() || expressions.isEmpty()
@@ -313,6 +318,25 @@ public final class MariaDbIntrospector {
           TableParts t = tables.get(table);
           t.partitions.addAll(MariaDbPartitions.leaves(Table.id(t.schema, t.name), parts));
         });
+  }
+
+  /** Records which tables the insert triggers on the tables write into ({@link TriggerTargets}). */
+  private static void readTriggers(Reader reader, Map<String, TableParts> tables) {
+    Map<String, TableParts> byId = TriggerTargets.byId(tables.values());
+    reader.run(
+        "SELECT TRIGGER_NAME, EVENT_OBJECT_SCHEMA, EVENT_OBJECT_TABLE, ACTION_STATEMENT"
+            + " FROM information_schema.TRIGGERS"
+            + " WHERE EVENT_MANIPULATION = 'INSERT' AND EVENT_OBJECT_SCHEMA IN (%s)"
+            + " ORDER BY TRIGGER_NAME",
+        "insert triggers",
+        rs ->
+            TriggerTargets.record(
+                rs.getString(1),
+                reader.schema(rs.getString(2)),
+                rs.getString(3),
+                rs.getString(4),
+                byId,
+                reader::schema));
   }
 
   private static String currentDatabase(Connection conn) {

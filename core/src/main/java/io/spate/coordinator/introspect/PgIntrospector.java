@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the tables of some PostgreSQL schemas from {@code pg_catalog} into the {@link Schema}
@@ -54,6 +55,21 @@ public final class PgIntrospector {
       ORDER BY n.nspname
       """
           .formatted(CatalogQuery.USER_TABLE);
+
+  /**
+   * The insert triggers that fire on the tables in a fill (enabled, or {@code ALWAYS}), with their
+   * functions' bodies ({@link TriggerTargets}).
+   */
+  private static final String TRIGGERS_SQL =
+      CatalogQuery.TABLES
+          + """
+          SELECT t.tgname, tabs.nspname, tabs.relname, p.prosrc
+          FROM pg_trigger t
+          JOIN tabs ON tabs.oid = t.tgrelid
+          JOIN pg_proc p ON p.oid = t.tgfoid
+          WHERE NOT t.tgisinternal AND t.tgenabled IN ('O', 'A') AND (t.tgtype & 4) <> 0
+          ORDER BY t.tgname
+          """;
 
   private PgIntrospector() {}
 
@@ -108,6 +124,18 @@ public final class PgIntrospector {
     PgColumns.read(catalog, tables, types);
     PgConstraints.read(catalog, tables);
     PgUniqueIndexes.read(catalog, tables);
+    Map<String, TableParts> byId = TriggerTargets.byId(tables.values());
+    catalog.run(
+        TRIGGERS_SQL,
+        "insert triggers",
+        rs ->
+            TriggerTargets.record(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                byId,
+                UnaryOperator.identity()));
     return new Schema(
         tables.values().stream()
             .map(TableParts::build)

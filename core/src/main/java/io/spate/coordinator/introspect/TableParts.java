@@ -5,6 +5,7 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Partition;
 import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.TriggerWrite;
 import io.spate.protocol.schema.UniqueKey;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,12 +37,27 @@ final class TableParts {
   /** Its indexes that are not unique ({@link Table#plainIndexes()}). */
   int plainIndexes;
 
+  /** The triggers of other tables that insert into this one ({@link TriggerTargets}). */
+  final List<TriggerWrite> writtenBy = new ArrayList<>();
+
   /** {@code pg_get_partkeydef}, or null when the table is not partitioned. */
   String partitionKey;
 
   TableParts(String schema, String name) {
     this.schema = schema;
     this.name = name;
+  }
+
+  /**
+   * Draws {@code column}'s values no longer than {@code length} characters (bytes for a binary
+   * column), as a key on its prefix needs; a shorter length stays.
+   */
+  void capLength(String column, int length) {
+    columns.replaceAll(
+        c ->
+            c.name().equals(column) && (c.length() < 0 || c.length() > length)
+                ? c.with(c.nullable(), length)
+                : c);
   }
 
   /** Whether a column may be NULL, as read so far. */
@@ -52,26 +68,19 @@ final class TableParts {
 
   Table build() {
     List<Column> built =
-        columns.stream().map(c -> notNull.contains(c.name()) ? notNull(c) : c).toList();
+        columns.stream()
+            .map(c -> notNull.contains(c.name()) ? c.with(false, c.length()) : c)
+            .toList();
     return new Table(
-        schema, name, built, primaryKey, uniques, foreignKeys, checks, partitions, plainIndexes);
-  }
-
-  private static Column notNull(Column c) {
-    return new Column(
-        c.name(),
-        c.type(),
-        c.typeName(),
-        c.length(),
-        c.precision(),
-        c.scale(),
-        false,
-        c.generated(),
-        c.identity(),
-        c.defaultExpr(),
-        c.typeOid(),
-        c.element(),
-        c.enumLabels(),
-        c.domainChecks());
+        schema,
+        name,
+        built,
+        primaryKey,
+        uniques,
+        foreignKeys,
+        checks,
+        partitions,
+        plainIndexes,
+        writtenBy);
   }
 }

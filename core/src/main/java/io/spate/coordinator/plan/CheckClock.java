@@ -77,7 +77,8 @@ final class CheckClock {
         t.foreignKeys(),
         checks,
         t.partitions(),
-        t.plainIndexes());
+        t.plainIndexes(),
+        t.writtenBy());
   }
 
   /** A column with the clock pinned in its domain's CHECKs, and in its elements'. */

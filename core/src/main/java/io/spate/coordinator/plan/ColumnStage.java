@@ -90,6 +90,24 @@ final class ColumnStage {
     RealisticValues.drawAhead(settings().seed(), open);
   }
 
+  /**
+   * Whether {@code c} counts rows to keep {@code key} unique: every column of a key does (a
+   * reference keeps its parent's values), but one too narrow for the table's rows ({@code cf
+   * tinyint unsigned} beside {@code rrd_name varchar}) when another column of the key, no foreign
+   * key's, holds them all: that one alone keeps the key unique, and {@code c} draws values.
+   */
+  private boolean counts(Table t, List<String> key, Column c) {
+    if (!key.contains(c.name())) {
+      return false;
+    }
+    long rows = shape.lineage().slots(t.id());
+    return KeyRange.of(t, c).capacity() >= rows
+        || key.stream()
+            .filter(n -> !n.equals(c.name()))
+            .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
+            .noneMatch(n -> KeyRange.of(t, t.column(n).orElseThrow()).capacity() >= rows);
+  }
+
   private FillSettings settings() {
     return shape.settings();
   }
@@ -229,7 +247,7 @@ final class ColumnStage {
         return new ColumnPlan.Reference(c.name(), fk.name(), fk.refColumns().get(i));
       }
     }
-    if (c.identity() || t.keys().stream().anyMatch(k -> k.columns().contains(c.name()))) {
+    if (c.identity() || t.keys().stream().anyMatch(k -> counts(t, k.columns(), c))) {
       // identity and serial columns too: unique, and their sequence is advanced after the fill
       unused(t, c, cc, List.of(), KEY);
       return keys.sequence(t, c);
@@ -294,8 +312,9 @@ final class ColumnStage {
     }
     long seed = settings().seed();
     boolean json = c.type() == SqlType.JSON || c.type() == SqlType.JSONB;
-    if (!c.type().isText() && !json) {
-      return RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null);
+    if (!c.type().isText() && !json && c.type() != SqlType.BYTEA) {
+      return RealisticDates.apply(
+          c, RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null));
     }
     List<String> pool = json ? RealisticJson.pool(seed, t, c) : RealisticValues.pool(seed, t, c);
     if (CheckBounds.lengthChecked(t, c)) { // keep the values the length CHECKs allow

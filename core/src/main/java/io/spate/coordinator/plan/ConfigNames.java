@@ -89,7 +89,8 @@ final class ConfigNames {
         settings.defaultRows(),
         settings.taskRows(),
         settings.nullRatio(),
-        rows);
+        rows,
+        settings.triggersOff());
   }
 
   /**

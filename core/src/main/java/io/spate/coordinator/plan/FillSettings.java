@@ -9,6 +9,9 @@ import java.util.Map;
  * applied to seed, default rows, task rows and null ratio.
  *
  * @param rowOverrides {@code --rows TABLE=N}: row counts of root tables
+ * @param triggersOff whether the loads run with the user's triggers off ({@code
+ *     --disable-triggers}): then no trigger writes a table ({@link
+ *     io.spate.protocol.schema.Table#writtenBy()})
  */
 public record FillSettings(
     FillConfig config,
@@ -16,7 +19,8 @@ public record FillSettings(
     long defaultRows,
     long taskRows,
     double nullRatio,
-    Map<String, Long> rowOverrides) {
+    Map<String, Long> rowOverrides,
+    boolean triggersOff) {
 
   // Declared in the settings catalog; named here for the planner's callers.
   public static final long DEFAULT_SEED = Settings.SEED.defaultValue();
@@ -41,7 +45,13 @@ public record FillSettings(
         firstNonNull(defaultRows, config.defaultRows(), DEFAULT_ROWS),
         firstNonNull(taskRows, config.taskRows(), DEFAULT_TASK_ROWS),
         config.nullRatio() == null ? DEFAULT_NULL_RATIO : config.nullRatio(),
-        rowOverrides);
+        rowOverrides,
+        false);
+  }
+
+  /** These settings for loads with the user's triggers off, or on. */
+  public FillSettings withTriggersOff(boolean off) {
+    return new FillSettings(config, seed, defaultRows, taskRows, nullRatio, rowOverrides, off);
   }
 
   private static long firstNonNull(Long a, Long b, long c) {

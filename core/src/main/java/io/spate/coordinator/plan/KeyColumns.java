@@ -128,10 +128,17 @@ final class KeyColumns {
       if (!key.columns().contains(c.name())) {
         continue;
       }
+      // the key's references to lineage ancestors: the others pick freely, and a key holding a
+      // unique part is unique
+      Map<String, ReferencePlan> refs = references.byTable().get(t.id());
       Set<String> identifying = new HashSet<>();
       for (String other : key.columns()) {
         if (!other.equals(c.name())
-            && t.foreignKeys().stream().anyMatch(fk -> fk.columns().contains(other))) {
+            && t.foreignKeys().stream()
+                .anyMatch(
+                    fk ->
+                        fk.columns().contains(other)
+                            && (refs == null || References.isGroup(refs.get(fk.name()))))) {
           identifying.add(other);
         }
       }
@@ -195,7 +202,9 @@ final class KeyColumns {
               + digits
               + ")");
     }
-    KeyFormat format = KeyFormats.choose(t, c, first, maxValue, problems);
+    KeyFormat format =
+        KeyFormats.choose(
+            t, c, first, maxValue, shape.settings().config().realisticValues(), problems);
     boolean timestamp = c.type() == SqlType.TIMESTAMP || c.type() == SqlType.TIMESTAMPTZ;
     if (timestamp && !range.bounded() && shape.settings().config().realisticValues()) {
       return new ColumnPlan.KeySequence(c.name(), FROM_2020, span, null, timeStep(count));

@@ -7,6 +7,8 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -38,12 +40,25 @@ final class KeyFormats {
 
   private KeyFormats() {}
 
+  /** Unconstrained unique text keys whose name says what they hold, by what they write. */
+  private static final Map<KeyFormat, Set<String>> NAMED =
+      Map.of(
+          CANDIDATES.get(2),
+          Set.of("email", "emailaddress", "emailaddr", "mail"),
+          CANDIDATES.get(3),
+          Set.of("url", "website", "homepage", "weburl", "siteurl"),
+          new KeyFormat("user", 0, ""),
+          Set.of("username", "user", "login", "loginname", "userlogin", "nickname", "displayname"));
+
   /**
    * The format of key column {@code c}, or null for the bare digits (also when it is no text column
-   * or no CHECK constrains it); when no candidate fits, a problem naming the column, each
-   * candidate's reason and the fix.
+   * or no CHECK constrains it, unless {@code realistic} and its name says what it holds: a unique
+   * {@code email} writes {@code user1@example.com}, a {@code url} {@code https://example.com/1}, a
+   * {@code username} {@code user1}, where the column's length holds them); when no candidate fits
+   * the CHECKs, a problem naming the column, each candidate's reason and the fix.
    */
-  static KeyFormat choose(Table t, Column c, long first, long last, Problems problems) {
+  static KeyFormat choose(
+      Table t, Column c, long first, long last, boolean realistic, Problems problems) {
     if (!c.type().isText()) {
       return null;
     }
@@ -51,7 +66,16 @@ final class KeyFormats {
     t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);
     c.domainChecks().stream().filter(check -> on(check, Column.DOMAIN_VALUE)).forEach(checks::add);
     if (checks.isEmpty()) {
-      return null;
+      String name = realistic ? RealisticValues.recognisedName(t, c.name()) : null;
+      if (name == null) {
+        return null;
+      }
+      return NAMED.entrySet().stream()
+          .filter(e -> e.getValue().contains(name))
+          .map(Map.Entry::getKey)
+          .filter(format -> broken(format, checks, c, first, last) == null)
+          .findFirst()
+          .orElse(null);
     }
     String where = t.id() + "." + c.name();
     boolean patterned = false;

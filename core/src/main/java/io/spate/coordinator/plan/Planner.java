@@ -5,6 +5,7 @@ import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Turns a schema and fill settings into a {@link FillPlan}: row counts and slot spaces, dependency
@@ -77,8 +78,12 @@ public final class Planner {
       throw new SpateException("no tables to fill: the chosen schemas hold no tables");
     }
     Problems problems = new Problems();
-    Schema schema = CheckClock.pin(introspected, Instant.now(), problems);
-    FillSettings settings = ConfigNames.resolve(schema, given, problems);
+    Schema schema =
+        CheckClock.pin(
+            given.triggersOff() ? withoutTriggerWrites(introspected) : introspected,
+            Instant.now(),
+            problems);
+    FillSettings settings = ImpliedPer.apply(schema, ConfigNames.resolve(schema, given, problems));
     Lineage lineage = SizeStage.run(schema, settings, problems);
     Order order = OrderStage.run(schema, settings, target.foreignKeyChecksOff(), problems);
     problems.throwIfAny("cannot plan the fill");
@@ -94,5 +99,10 @@ public final class Planner {
         tables.plans(),
         tables.levels(),
         TaskStage.run(tables, settings.taskRows()));
+  }
+
+  /** The schema as loads with the user's triggers off see it: no trigger writes any table. */
+  private static Schema withoutTriggerWrites(Schema schema) {
+    return new Schema(schema.tables().stream().map(t -> t.withWrittenBy(List.of())).toList());
   }
 }

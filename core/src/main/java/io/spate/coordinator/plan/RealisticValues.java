@@ -1,8 +1,10 @@
 package io.spate.coordinator.plan;
 
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.seed.Streams;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -275,6 +277,15 @@ final class RealisticValues {
         "homepage",
         "weburl",
         "siteurl");
+    put(
+        k,
+        of(f -> "https://" + f.internet().domainName() + "/img/" + f.number().digits(6) + ".jpg"),
+        "avatar",
+        "avatarurl",
+        "photourl",
+        "imageurl",
+        "pictureurl",
+        "thumbnailurl");
     put(k, of(f -> f.book().title()), "title", "worktitle");
     put(k, of(f -> f.job().title()), "jobtitle");
     put(k, of(f -> f.commerce().productName()), "productname");
@@ -300,10 +311,13 @@ final class RealisticValues {
   /**
    * The pool for a text column whose name is recognised, or an empty list: the name is matched
    * case-insensitively, ignoring underscores, camel case and trailing digits, whole ({@code
-   * FirstName}, {@code c_street_1}) or after a prefix ({@link #recognisedName}).
+   * FirstName}, {@code c_street_1}) or after a prefix ({@link #recognisedName}). A binary column so
+   * named ({@code url varbinary(383)}, as MySQL applications store case-sensitive text) gets the
+   * same text, as its UTF-8 bytes, each within the column's length in bytes.
    */
   static List<String> pool(long seed, Table table, Column c) {
-    if (!c.type().isText() || (c.length() > 0 && c.length() < MIN_LENGTH)) {
+    boolean text = c.type().isText() || c.type() == SqlType.BYTEA;
+    if (!text || (c.length() > 0 && c.length() < MIN_LENGTH)) {
       return List.of();
     }
     String recognised = recognisedName(table, c.name());
@@ -352,7 +366,11 @@ final class RealisticValues {
     Set<String> values = new LinkedHashSet<>();
     for (int i = 0; i < ATTEMPTS && values.size() < POOL_SIZE; i++) {
       String v = fit(kind.draw(faker, c.length()), c.length());
-      if (!v.isEmpty()) {
+      boolean fits =
+          c.type() != SqlType.BYTEA
+              || c.length() <= 0
+              || v.getBytes(StandardCharsets.UTF_8).length <= c.length();
+      if (!v.isEmpty() && fits) {
         values.add(v);
       }
     }

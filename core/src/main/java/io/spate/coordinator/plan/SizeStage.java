@@ -7,6 +7,7 @@ import io.spate.protocol.plan.Fanout;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
+import io.spate.worker.generate.KeyCells;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -45,20 +46,49 @@ final class SizeStage {
   }
 
   /**
-   * How many rows the CHECKs on the table's integer keys leave room for ({@code CHECK (id = 0)}: a
-   * one-row table): a table only the default rows size holds at most that many; a size given for it
-   * is checked by {@link KeyColumns}. A key column a foreign key fills takes its parent's values.
+   * How many rows the table's keys leave room for, by their types and CHECKs ({@code CHECK (id =
+   * 0)}: a one-row table; an unsigned tinyint key: 256; an enum: its labels): a table only the
+   * default rows size holds at most that many; a size given for it is checked by {@link
+   * KeyColumns}. A key column a foreign key fills takes its parent's values, so a key's room is
+   * that of its one other column, which counts the rows ({@code PRIMARY KEY (post_id, type)} with
+   * {@code post_id} a reference).
    */
   private static long keyCapacity(Table t) {
     long capacity = Long.MAX_VALUE;
     for (Column c : t.columns()) {
-      boolean unique =
-          c.identity() || t.keys().stream().anyMatch(k -> k.columns().equals(List.of(c.name())));
-      if (unique && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))) {
-        capacity = Math.min(capacity, KeyRange.of(t, c).capacity());
+      boolean counts =
+          c.identity()
+              || t.keys().stream().anyMatch(k -> freeColumns(t, k.columns()).equals(List.of(c)));
+      if (counts && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))) {
+        capacity = Math.min(capacity, Math.min(KeyRange.of(t, c).capacity(), KeyCells.capacity(c)));
       }
     }
     return capacity;
+  }
+
+  /** The columns of a key no foreign key of the table fills. */
+  private static List<Column> freeColumns(Table t, List<String> key) {
+    return key.stream()
+        .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
+        .map(n -> t.column(n).orElseThrow())
+        .toList();
+  }
+
+  /**
+   * Whether only the default would size {@code t} while an insert trigger of a table the fill does
+   * not set to 0 rows writes into it: its rows are then the trigger's (a fill of its own would
+   * collide with them), and the plan says so.
+   */
+  private boolean leftToTriggers(Table t) {
+    return t.writtenBy().stream()
+        .anyMatch(
+            w -> {
+              Long rows =
+                  settings
+                      .rowOverrides()
+                      .getOrDefault(w.table(), settings.config().table(w.table()).rows());
+              return rows == null || rows > 0;
+            });
   }
 
   /** Computes the fan-out and slot count of a table (its lineage parents first). */
@@ -74,7 +104,9 @@ final class SizeStage {
       result =
           override != null
               ? override
-              : tc.rows() != null ? tc.rows() : Math.min(settings.defaultRows(), keyCapacity(t));
+              : tc.rows() != null
+                  ? tc.rows()
+                  : leftToTriggers(t) ? 0 : Math.min(settings.defaultRows(), keyCapacity(t));
       if (result < 0) {
         problems.add("table '" + t.id() + "' has a negative row count " + result);
         result = 0;

@@ -5,9 +5,13 @@ import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.TriggerWrite;
 import io.spate.protocol.schema.UniqueKey;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,6 +56,7 @@ final class TableStage {
                     problems)));
       }
     }
+    triggerWrittenFirst(plans, shape.order());
     List<List<String>> levels = shape.order().levels();
     List<String> secondPasses = new ArrayList<>();
     for (TablePlan main : List.copyOf(plans)) {
@@ -66,6 +71,50 @@ final class TableStage {
       levels.add(secondPasses);
     }
     return new Tables(plans, levels);
+  }
+
+  /**
+   * A table the config fills that an insert trigger of another filled table writes too is loaded
+   * before that table, where it does not wait for it already: its own keys go in first, and an
+   * AUTO_INCREMENT or sequence the trigger's rows draw from continues past them. Joint groups keep
+   * their own order.
+   */
+  private static void triggerWrittenFirst(List<TablePlan> plans, Order order) {
+    Map<String, TablePlan> byName = new LinkedHashMap<>();
+    plans.forEach(p -> byName.put(p.name(), p));
+    for (TablePlan written : plans) {
+      if (written.rows() == 0 || inJointGroup(order, written.name())) {
+        continue;
+      }
+      for (TriggerWrite w : written.table().writtenBy()) {
+        TablePlan writer = byName.get(w.table());
+        if (writer != null
+            && writer.rows() > 0
+            && !inJointGroup(order, writer.name())
+            && !writer.after().contains(written.name())
+            && !waitsFor(byName, written.name(), writer.name(), new HashSet<>())) {
+          List<String> after = new ArrayList<>(writer.after());
+          after.add(written.name());
+          byName.put(writer.name(), writer.withAfter(after));
+        }
+      }
+    }
+    plans.replaceAll(p -> byName.get(p.name()));
+  }
+
+  private static boolean inJointGroup(Order order, String table) {
+    return !order.jointOf(table).isEmpty() || order.loadedByLeader(table);
+  }
+
+  /** Whether {@code table} waits, directly or not, for {@code other}. */
+  private static boolean waitsFor(
+      Map<String, TablePlan> plans, String table, String other, Set<String> seen) {
+    TablePlan plan = plans.get(table);
+    if (plan == null || !seen.add(table)) {
+      return false;
+    }
+    return plan.after().contains(other)
+        || plan.after().stream().anyMatch(a -> waitsFor(plans, a, other, seen));
   }
 
   /**

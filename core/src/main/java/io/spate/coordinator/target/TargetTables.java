@@ -78,11 +78,15 @@ public final class TargetTables {
     ledger.ensure(dataSource);
     List<TablePlan> filled =
         plan.tables().stream().filter(t -> t.rows() > 0 && !t.secondPass()).toList();
+    // The triggers' tables are emptied and checked too, but not resumed: their rows come with the
+    // committed tasks of the tables whose triggers write them.
+    List<TablePlan> written =
+        Stream.concat(filled.stream(), plan.triggerWritten().stream()).toList();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       switch (start) {
-        case TRUNCATE -> emptying.run(c, filled, notes);
-        case EMPTY -> refuseNonEmpty(s, dataSource, plan, jobId, filled, ledger, name);
+        case TRUNCATE -> emptying.run(c, written, notes);
+        case EMPTY -> refuseNonEmpty(s, dataSource, plan, jobId, written, ledger, name);
         case RESUME -> {
           return resumable(s, dataSource, plan, jobId, filled, ledger, name);
         }

@@ -2,6 +2,8 @@ package io.spate.protocol.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Everything a worker needs to produce any task's rows: tables in dependency order, their levels (a
@@ -59,6 +61,24 @@ public record FillPlan(
         .filter(t -> t.name().equals(name))
         .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no table " + name + " in the plan"));
+  }
+
+  /**
+   * The tables given no rows that an insert trigger of a table with rows writes into ({@link
+   * io.spate.protocol.schema.Table#writtenBy()}): the server fills them as those tables load, so a
+   * fill empties them first as it does the tables it fills.
+   */
+  @JsonIgnore
+  public List<TablePlan> triggerWritten() {
+    Set<String> filled =
+        tables.stream()
+            .filter(t -> t.rows() > 0 && !t.secondPass())
+            .map(TablePlan::name)
+            .collect(Collectors.toSet());
+    return tables.stream()
+        .filter(t -> !t.secondPass() && t.rows() == 0)
+        .filter(t -> t.table().writtenBy().stream().anyMatch(w -> filled.contains(w.table())))
+        .toList();
   }
 
   /** Rows inserted: second passes update rows already counted. */

@@ -169,4 +169,21 @@ public record TablePlan(
   public List<ColumnPlan> writtenColumns() {
     return columns.stream().filter(c -> !(c instanceof ColumnPlan.Skip)).toList();
   }
+
+  /** This plan, waiting for {@code tables} instead. */
+  public TablePlan withAfter(List<String> tables) {
+    return new TablePlan(
+        name,
+        table,
+        fanout,
+        slots,
+        rows,
+        stream,
+        columns,
+        references,
+        tables,
+        updateKey,
+        joint,
+        indexesAfter);
+  }
 }

@@ -101,6 +101,25 @@ public record Column(
         null);
   }
 
+  /** This column with {@code nullable} and {@code length} instead of its own. */
+  public Column with(boolean nullable, int length) {
+    return new Column(
+        name,
+        type,
+        typeName,
+        length,
+        precision,
+        scale,
+        nullable,
+        generated,
+        identity,
+        defaultExpr,
+        typeOid,
+        element,
+        enumLabels,
+        domainChecks);
+  }
+
   /** Whether Spate can generate this column's values: its type and its element's are known. */
   public boolean supported() {
     return switch (type) {

@@ -16,6 +16,8 @@ import java.util.Optional;
  *     table itself, and each must land in one of them); empty otherwise
  * @param plainIndexes how many of its indexes are not unique (its unique ones are its keys): with
  *     the keys, the indexes a load keeps up to date; left out of the JSON when 0
+ * @param writtenBy the triggers of other tables that insert into this one (they fire during the
+ *     load); left out of the JSON when empty
  */
 public record Table(
     String schema,
@@ -26,7 +28,8 @@ public record Table(
     List<ForeignKey> foreignKeys,
     List<Check> checks,
     List<Partition> partitions,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int plainIndexes) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int plainIndexes,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TriggerWrite> writtenBy) {
 
   public Table {
     columns = List.copyOf(columns);
@@ -34,6 +37,31 @@ public record Table(
     foreignKeys = List.copyOf(foreignKeys);
     checks = List.copyOf(checks);
     partitions = partitions == null ? List.of() : List.copyOf(partitions);
+    writtenBy = writtenBy == null ? List.of() : List.copyOf(writtenBy);
+  }
+
+  /** A table no other table's trigger writes into. */
+  public Table(
+      String schema,
+      String name,
+      List<Column> columns,
+      UniqueKey primaryKey,
+      List<UniqueKey> uniques,
+      List<ForeignKey> foreignKeys,
+      List<Check> checks,
+      List<Partition> partitions,
+      int plainIndexes) {
+    this(
+        schema,
+        name,
+        columns,
+        primaryKey,
+        uniques,
+        foreignKeys,
+        checks,
+        partitions,
+        plainIndexes,
+        List.of());
   }
 
   /** A table with no index but its keys' (as far as the planner knows). */
@@ -59,6 +87,21 @@ public record Table(
       List<ForeignKey> foreignKeys,
       List<Check> checks) {
     this(schema, name, columns, primaryKey, uniques, foreignKeys, checks, List.of());
+  }
+
+  /** This table, written by {@code writers} instead of its own. */
+  public Table withWrittenBy(List<TriggerWrite> writers) {
+    return new Table(
+        schema,
+        name,
+        columns,
+        primaryKey,
+        uniques,
+        foreignKeys,
+        checks,
+        partitions,
+        plainIndexes,
+        writers);
   }
 
   /** Whether rows must be routed to partitions by the values of {@code column}. */

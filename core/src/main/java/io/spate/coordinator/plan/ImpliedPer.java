@@ -1,0 +1,82 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
+import io.spate.worker.generate.KeyCells;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table nothing sizes whose key is a reference and one column of fewer values than the default
+ * rows ({@code UNIQUE (user_id, role)} with {@code role} an enum of three labels, {@code PRIMARY
+ * KEY (uri_id, type)} with {@code type} an unsigned tinyint) is filled per row of the referenced
+ * table, one to {@link #MOST_PER_PARENT} rows each, as if the config said {@code per: users, count:
+ * 1..3}: that column then counts within each parent row's group, so the key stays unique and the
+ * rows spread over the parents. Invariant: only a table the config and {@code --rows} leave unsized
+ * gets it, the plan shows it as any {@code per}, and the first such key (primary first), with its
+ * first foreign key by name to another table, decides the parent.
+ */
+final class ImpliedPer {
+
+  /** The most rows a parent row gets (fewer where the column holds fewer values). */
+  static final long MOST_PER_PARENT = 3;
+
+  private ImpliedPer() {}
+
+  static FillSettings apply(Schema schema, FillSettings settings) {
+    Map<String, TableConfig> tables = new LinkedHashMap<>(settings.config().tables());
+    boolean implied = false;
+    for (Table t : schema.tables()) {
+      TableConfig tc = settings.config().table(t.id());
+      if (tc.rows() != null || tc.per() != null || settings.rowOverrides().containsKey(t.id())) {
+        continue;
+      }
+      for (UniqueKey key : t.keys()) {
+        List<Column> free =
+            key.columns().stream()
+                .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
+                .map(n -> t.column(n).orElseThrow())
+                .toList();
+        if (free.size() != 1) {
+          continue;
+        }
+        Column c = free.getFirst();
+        long room = Math.min(KeyRange.of(t, c).capacity(), KeyCells.capacity(c));
+        ForeignKey parent =
+            t.foreignKeys().stream()
+                .filter(fk -> key.columns().containsAll(fk.columns()))
+                .filter(fk -> !fk.refTable().equals(t.id()))
+                .findFirst()
+                .orElse(null);
+        if (room > 0 && room < settings.defaultRows() && parent != null) {
+          String count = "1.." + Math.min(room, MOST_PER_PARENT);
+          tables.put(
+              t.id(),
+              new TableConfig(
+                  null, parent.refTable(), count, tc.breakCycleAt(), tc.indexes(), tc.columns()));
+          implied = true;
+          break;
+        }
+      }
+    }
+    if (!implied) {
+      return settings;
+    }
+    FillConfig c = settings.config();
+    return new FillSettings(
+        new FillConfig(
+            c.seed(), c.defaultRows(), c.taskRows(), c.nullRatio(), c.realisticValues(), tables),
+        settings.seed(),
+        settings.defaultRows(),
+        settings.taskRows(),
+        settings.nullRatio(),
+        settings.rowOverrides(),
+        settings.triggersOff());
+  }
+}
