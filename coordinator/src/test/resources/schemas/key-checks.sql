@@ -29,3 +29,14 @@ CREATE TABLE adjustment (
   code bigint UNIQUE NOT NULL CHECK (code < 0),
   amount numeric(10, 2) NOT NULL
 );
+
+-- Text keys a CHECK lists the values of: Synapse's one-row position tables, and a key of three codes.
+CREATE TABLE stream_position (
+  lock char(1) NOT NULL DEFAULT 'X' UNIQUE,
+  stream_ordering bigint,
+  CONSTRAINT stream_position_lock_check CHECK (lock = 'X')
+);
+CREATE TABLE region (
+  code text PRIMARY KEY CHECK (code IN ('eu', 'us', 'apac')),
+  name text NOT NULL
+);

@@ -27,6 +27,9 @@ class RealSchemaFormsFillIT {
       assertEquals(50L, db.queryLong("SELECT count(DISTINCT n) FROM slot"));
       assertEquals(-1000L, db.queryLong("SELECT min(code) FROM adjustment"));
       assertEquals(-1L, db.queryLong("SELECT max(code) FROM adjustment"));
+      assertEquals(1L, db.queryLong("SELECT count(*) FROM stream_position WHERE lock = 'X'"));
+      assertEquals(
+          3L, db.queryLong("SELECT count(*) FROM region WHERE code IN ('eu', 'us', 'apac')"));
       db.execute("INSERT INTO ticket (title) VALUES ('new')");
       db.execute("INSERT INTO ticket_note (ticket_id, body) VALUES (1000, 'new')");
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM ticket"));
@@ -67,6 +70,29 @@ class RealSchemaFormsFillIT {
                       + " slot_number_check (VALUE <= 50) admits 50 values, but it needs 60 for the rows of 'slot': give 'slot' `rows: 50`"),
           refused::err);
       assertEquals(0L, db.queryLong("SELECT count(*) FROM ticket"), "nothing was written");
+    }
+  }
+
+  @Test
+  void keysOfNulledReferencesPartsOfCompositeReferencesAndImpliedKeysFillFromTheDefault()
+      throws Exception {
+    try (TestDatabase db = Fills.filledValidly("billing-forms.sql")) {
+      // the CHECK writes wallet_id NULL: the key over it holds whatever alert_type holds
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM alerts WHERE wallet_id IS NULL"));
+      assertEquals(4L, db.queryLong("SELECT count(DISTINCT alert_type) FROM alerts"));
+      // (plan_id, recurring): two thresholds a plan, exactly, as applied_once picks distinct ones
+      assertEquals(2000L, db.queryLong("SELECT count(*) FROM thresholds"));
+      assertEquals(
+          1000L,
+          db.queryLong("SELECT count(*) FROM thresholds WHERE recurring GROUP BY recurring"));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM applied_thresholds"));
+      // membership_id alone keys memberships, so distinct memberships keep the key unique
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM membership_roles"));
+      // one-letter columns beside wide ones draw letters rather than count the rows
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM attachment"));
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM thread_referral"));
+      db.execute(
+          "INSERT INTO thread_referral (thread_id, object_id, object_type) VALUES (1, 1, 'Z')");
     }
   }
 

@@ -91,6 +91,11 @@ class TriggersFillIT {
       assertEquals(1, refused.exitCode(), refused.err());
       assertTrue(
           refused.err().contains("customers are created by the application only"), refused.err());
+      assertTrue(
+          refused
+              .err()
+              .contains("if a trigger calls it, --disable-triggers loads with the triggers off"),
+          refused.err());
     }
   }
 

@@ -1112,6 +1112,22 @@ class PlannerTest {
     return new ColumnConfig(value, null, null, null, null, null, null, null, null);
   }
 
+  @Test
+  void checksThatListNoValueInCommonAreReportedBeforeAnythingIsWritten() {
+    Table quote =
+        table(
+            "quote",
+            List.of(integer("id"), column("status", SqlType.TEXT)),
+            List.of("id"),
+            List.of(),
+            new Check.CompareLiteral("approved_matches", "status", "=", "approved"),
+            new Check.InList("void_matches", "status", List.of("voided", "draft")));
+    assertMentions(
+        planFails(new Schema(List.of(quote)), FillConfig.EMPTY).getMessage(),
+        "quote.status: no value satisfies every CHECK on it (CHECK approved_matches allows"
+            + " [approved], CHECK void_matches allows [voided, draft])");
+  }
+
   // ---- keys of few values ----------------------------------------------------------------------
 
   private static Column kind() {
@@ -1133,11 +1149,14 @@ class PlannerTest {
   }
 
   @Test
-  void anEnumBesideAnIntegerInAKeyCyclesItsLabelsButAloneHoldsAsManyRowsAsLabels() {
+  void anEnumBesideAnIntegerInAKeyDrawsItsLabelsButAloneHoldsAsManyRowsAsLabels() {
     Table pair = table("pair", List.of(kind(), integer("n")), List.of("kind", "n"), List.of());
+    TablePlan pairs = plan(new Schema(List.of(pair)), FillConfig.EMPTY).table("pair");
     assertEquals(
-        new ColumnPlan.KeySequence("kind", 1, 0),
-        plan(new Schema(List.of(pair)), FillConfig.EMPTY).table("pair").column("kind"));
+        new ColumnPlan.KeySequence("n", 1, 0), pairs.column("n"), "n alone keeps it unique");
+    assertEquals(
+        List.of("small", "medium", "large"),
+        ((ColumnPlan.Values) pairs.column("kind")).spec().values());
     Table alone = table("alone", List.of(kind()), List.of("kind"), List.of());
     assertEquals(
         3,

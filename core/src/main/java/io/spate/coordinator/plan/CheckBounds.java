@@ -12,12 +12,14 @@ import java.util.List;
 /**
  * What the CHECKs Spate understands allow one value: those of the table on the column, then those
  * of its domain on {@code VALUE}, each narrowing what the ones before left (a later list or bound
- * replaces an earlier one; length bounds intersect; a value {@code <>} excludes is dropped from the
- * list, or from an enum's labels). The first step of {@link ValueSpecs}.
+ * replaces an earlier one; lists and equalities intersect, as length bounds do; a value {@code <>}
+ * excludes is dropped from the list, or from an enum's labels). The first step of {@link
+ * ValueSpecs}.
  */
 final class CheckBounds {
 
   private List<String> values = List.of();
+  private final List<String> listSources = new ArrayList<>();
   private final List<String> excluded = new ArrayList<>();
   private String min;
   private String max;
@@ -66,6 +68,17 @@ final class CheckBounds {
         nullRatio);
   }
 
+  /**
+   * The values the CHECKs of the table and of the column's domain list for {@code c} (lists and
+   * equalities, intersected, less the values {@code <>} excludes); empty when none lists any.
+   */
+  static List<String> listed(Table t, Column c) {
+    CheckBounds bounds = new CheckBounds();
+    t.checks().forEach(check -> bounds.narrow(check, c.name()));
+    c.domainChecks().forEach(check -> bounds.narrow(check, Column.DOMAIN_VALUE));
+    return bounds.values.stream().filter(v -> !bounds.excluded.contains(v)).toList();
+  }
+
   /** Whether a CHECK of the table or of the column's domain bounds the column's length. */
   static boolean lengthChecked(Table t, Column c) {
     return t.checks().stream()
@@ -73,13 +86,19 @@ final class CheckBounds {
         || c.domainChecks().stream().anyMatch(check -> check instanceof Check.Length);
   }
 
+  /** Keeps of the listed values those {@code listed} holds too. */
+  private void allow(List<String> listed, String check) {
+    values = listSources.isEmpty() ? listed : values.stream().filter(listed::contains).toList();
+    listSources.add("CHECK " + check + " allows " + listed);
+  }
+
   /** Narrows by one check if it is on {@code column}. */
   private void narrow(Check check, String column) {
     switch (check) {
-      case Check.InList in when in.column().equals(column) -> values = in.values();
+      case Check.InList in when in.column().equals(column) -> allow(in.values(), in.name());
       case Check.CompareLiteral cmp when cmp.column().equals(column) -> {
         switch (cmp.op()) {
-          case "=" -> values = List.of(cmp.literal());
+          case "=" -> allow(List.of(cmp.literal()), cmp.name());
           case ">", ">=" -> {
             min = cmp.literal();
             minExclusive = cmp.op().equals(">");
@@ -130,6 +149,15 @@ final class CheckBounds {
    * the database reports it naming the CHECK.
    */
   private List<String> allowed(String where, Column c, Problems problems) {
+    if (!listSources.isEmpty() && values.isEmpty()) {
+      problems.add(
+          where
+              + ": no value satisfies every CHECK on it ("
+              + String.join(", ", listSources)
+              + "); a CHECK that ties a value to other columns is read by its first branch that"
+              + " Spate understands; size the table `rows: 0` in the config");
+      return values;
+    }
     if (excluded.isEmpty()) {
       return values;
     }

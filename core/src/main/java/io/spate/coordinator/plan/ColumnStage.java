@@ -101,11 +101,11 @@ final class ColumnStage {
       return false;
     }
     long rows = shape.lineage().slots(t.id());
-    return KeyRange.of(t, c).capacity() >= rows
+    return KeyRange.room(t, c) >= rows
         || key.stream()
             .filter(n -> !n.equals(c.name()))
             .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
-            .noneMatch(n -> KeyRange.of(t, t.column(n).orElseThrow()).capacity() >= rows);
+            .noneMatch(n -> KeyRange.room(t, t.column(n).orElseThrow()) >= rows);
   }
 
   private FillSettings settings() {
@@ -247,7 +247,7 @@ final class ColumnStage {
         return new ColumnPlan.Reference(c.name(), fk.name(), fk.refColumns().get(i));
       }
     }
-    if (c.identity() || t.keys().stream().anyMatch(k -> counts(t, k.columns(), c))) {
+    if (c.identity() || KeyColumns.driving(t).stream().anyMatch(k -> counts(t, k.columns(), c))) {
       // identity and serial columns too: unique, and their sequence is advanced after the fill
       unused(t, c, cc, List.of(), KEY);
       return keys.sequence(t, c);

@@ -7,7 +7,6 @@ import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
-import io.spate.worker.generate.KeyCells;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,8 @@ import java.util.Map;
  * KEY (uri_id, type)} with {@code type} an unsigned tinyint) is filled per row of the referenced
  * table, one to {@link #MOST_PER_PARENT} rows each, as if the config said {@code per: users, count:
  * 1..3}: that column then counts within each parent row's group, so the key stays unique and the
- * rows spread over the parents. Invariant: only a table the config and {@code --rows} leave unsized
+ * rows spread over the parents; exactly that many each where another table picks distinct rows of
+ * it ({@link #pickedDistinct}). Invariant: only a table the config and {@code --rows} leave unsized
  * gets it, the plan shows it as any {@code per}, and the first such key (primary first), with its
  * first foreign key by name to another table, decides the parent.
  */
@@ -29,6 +29,30 @@ final class ImpliedPer {
 
   private ImpliedPer() {}
 
+  /**
+   * Whether another table has a key made only of references, one of them to {@code t}: it picks
+   * distinct rows of {@code t}, which needs the same count under every parent row ({@link
+   * ReferenceStage}), so {@code t} then gets a fixed count.
+   */
+  private static boolean pickedDistinct(Schema schema, Table t) {
+    return schema.tables().stream()
+        .anyMatch(
+            u ->
+                KeyColumns.driving(u).stream()
+                    .anyMatch(
+                        k ->
+                            k.columns().stream()
+                                    .allMatch(
+                                        n ->
+                                            u.foreignKeys().stream()
+                                                .anyMatch(fk -> fk.columns().contains(n)))
+                                && u.foreignKeys().stream()
+                                    .anyMatch(
+                                        fk ->
+                                            fk.refTable().equals(t.id())
+                                                && k.columns().containsAll(fk.columns()))));
+  }
+
   static FillSettings apply(Schema schema, FillSettings settings) {
     Map<String, TableConfig> tables = new LinkedHashMap<>(settings.config().tables());
     boolean implied = false;
@@ -37,7 +61,7 @@ final class ImpliedPer {
       if (tc.rows() != null || tc.per() != null || settings.rowOverrides().containsKey(t.id())) {
         continue;
       }
-      for (UniqueKey key : t.keys()) {
+      for (UniqueKey key : KeyColumns.driving(t)) {
         List<Column> free =
             key.columns().stream()
                 .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
@@ -47,7 +71,7 @@ final class ImpliedPer {
           continue;
         }
         Column c = free.getFirst();
-        long room = Math.min(KeyRange.of(t, c).capacity(), KeyCells.capacity(c));
+        long room = KeyRange.room(t, c);
         ForeignKey parent =
             t.foreignKeys().stream()
                 .filter(fk -> key.columns().containsAll(fk.columns()))
@@ -55,7 +79,8 @@ final class ImpliedPer {
                 .findFirst()
                 .orElse(null);
         if (room > 0 && room < settings.defaultRows() && parent != null) {
-          String count = "1.." + Math.min(room, MOST_PER_PARENT);
+          long most = Math.min(room, MOST_PER_PARENT);
+          String count = pickedDistinct(schema, t) ? Long.toString(most) : "1.." + most;
           tables.put(
               t.id(),
               new TableConfig(

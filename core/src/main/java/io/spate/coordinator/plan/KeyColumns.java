@@ -105,10 +105,11 @@ final class KeyColumns {
    * The keys whose uniqueness the values must build, in {@link Table#keys()} order: a key that
    * holds every column of a smaller key is unique because that one is (a primary key (a, b) beside
    * {@code UNIQUE (b)}), so the strongest uniqueness over a column set drives the mapping and the
-   * implied key none. A key of expressions only implies nothing.
+   * implied key none. A key of expressions only implies nothing, and a key holding a column written
+   * always NULL is left out ({@link NullChecks#enforcedKeys}).
    */
   static List<UniqueKey> driving(Table t) {
-    List<UniqueKey> keys = t.keys();
+    List<UniqueKey> keys = NullChecks.enforcedKeys(t);
     return keys.stream()
         .filter(
             k ->
@@ -178,9 +179,11 @@ final class KeyColumns {
               + " is a key, identity or serial column of type "
               + c.typeName()
               + ", whose values Spate cannot make unique yet (it can for integers, numeric, dates, times, text, uuid, bytea, money, inet, cidr, macaddr, enums, booleans and arrays of these)");
-    } else if (maxValue > KeyCells.capacity(c) && !(finite(c) && toldApartByOthers(t, c))) {
+    } else if (maxValue > KeyRange.typeRoom(t, c) && !(finite(t, c) && toldApartByOthers(t, c))) {
       problems.add(tooFew(t, c, span, maxValue));
-    } else if (maxValue > KeyCells.digitKeys(c) && lengthOrPatternChecked(t, c)) {
+    } else if (maxValue > KeyCells.digitKeys(c)
+        && lengthOrPatternChecked(t, c)
+        && KeyRange.listed(t, c).isEmpty()) {
       long digits = KeyCells.digitKeys(c);
       problems.add(
           t.id()
@@ -237,7 +240,7 @@ final class KeyColumns {
    * that fits: fewer rows, or (in a key beside a foreign key) few enough rows per parent row.
    */
   private String tooFew(Table t, Column c, long span, long maxValue) {
-    long capacity = KeyCells.capacity(c);
+    long capacity = KeyRange.typeRoom(t, c);
     String id = t.id();
     String fix;
     if (span > 0) {
@@ -347,15 +350,18 @@ final class KeyColumns {
                                 && t.foreignKeys().stream()
                                     .noneMatch(fk -> fk.columns().contains(other)))
                     .map(other -> t.column(other).orElse(null))
-                    .anyMatch(o -> o != null && uniqueByConstruction(o) && !finite(o)));
+                    .anyMatch(o -> o != null && uniqueByConstruction(o) && !finite(t, o)));
   }
 
-  /** Types of a few values: their key sequence wraps around rather than running out. */
-  private static boolean finite(Column c) {
+  /**
+   * Columns of a few values (types, or the values their CHECKs list): their key sequence wraps
+   * around rather than running out.
+   */
+  private static boolean finite(Table t, Column c) {
     return switch (c.type()) {
       case ENUM, BOOLEAN -> true;
-      case ARRAY -> c.element() != null && finite(c.element());
-      default -> false;
+      case ARRAY -> c.element() != null && finite(t, c.element());
+      default -> !KeyRange.listed(t, c).isEmpty();
     };
   }
 

@@ -51,16 +51,21 @@ final class KeyFormats {
           Set.of("username", "user", "login", "loginname", "userlogin", "nickname", "displayname"));
 
   /**
-   * The format of key column {@code c}, or null for the bare digits (also when it is no text column
-   * or no CHECK constrains it, unless {@code realistic} and its name says what it holds: a unique
-   * {@code email} writes {@code user1@example.com}, a {@code url} {@code https://example.com/1}, a
-   * {@code username} {@code user1}, where the column's length holds them); when no candidate fits
-   * the CHECKs, a problem naming the column, each candidate's reason and the fix.
+   * The format of key column {@code c}: the values its CHECKs list, when they list some ({@link
+   * KeyRange#listed}); or null for the bare digits (also when it is no text column or no CHECK
+   * constrains it, unless {@code realistic} and its name says what it holds: a unique {@code email}
+   * writes {@code user1@example.com}, a {@code url} {@code https://example.com/1}, a {@code
+   * username} {@code user1}, where the column's length holds them); when no candidate fits the
+   * CHECKs, a problem naming the column, each candidate's reason and the fix.
    */
   static KeyFormat choose(
       Table t, Column c, long first, long last, boolean realistic, Problems problems) {
     if (!c.type().isText()) {
       return null;
+    }
+    List<String> listed = KeyRange.listed(t, c);
+    if (!listed.isEmpty()) {
+      return KeyFormat.listed(listed);
     }
     List<Check> checks = new ArrayList<>();
     t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);

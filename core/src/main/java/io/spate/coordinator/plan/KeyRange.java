@@ -4,6 +4,7 @@ import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
+import io.spate.worker.generate.KeyCells;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -38,6 +39,33 @@ record KeyRange(long lo, long hi, List<String> checks) {
       range = range.narrow(check, Column.DOMAIN_VALUE);
     }
     return range;
+  }
+
+  /**
+   * How many distinct values key column {@code c} can hold: its CHECKs' range ({@link #of}) within
+   * {@link #typeRoom}.
+   */
+  static long room(Table t, Column c) {
+    return Math.min(of(t, c).capacity(), typeRoom(t, c));
+  }
+
+  /**
+   * What a key sequence of {@code c} writes distinct: what its type holds ({@link
+   * KeyCells#capacity}: 256 for an unsigned tinyint, an enum's labels), or the values its CHECKs
+   * list for a text column ({@link #listed}).
+   */
+  static long typeRoom(Table t, Column c) {
+    List<String> listed = listed(t, c);
+    return listed.isEmpty() ? KeyCells.capacity(c) : Math.min(listed.size(), KeyCells.capacity(c));
+  }
+
+  /**
+   * The values the CHECKs list for text column {@code c} ({@code CHECK (lock = 'X')}, {@code IN
+   * ('a', 'b')}), which its key sequence writes in turn ({@link
+   * io.spate.protocol.plan.KeyFormat#listed}); empty when none lists any, or it is no text.
+   */
+  static List<String> listed(Table t, Column c) {
+    return c.type().isText() ? CheckBounds.listed(t, c) : List.of();
   }
 
   /** Whether a CHECK bounds the column. */

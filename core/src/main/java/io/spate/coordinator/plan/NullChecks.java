@@ -5,6 +5,7 @@ import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
+import io.spate.protocol.schema.UniqueKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,19 @@ final class NullChecks {
       }
     }
     return nulled;
+  }
+
+  /**
+   * The keys a row can break: those with no column a nullness CHECK writes always NULL. A NULL
+   * equals nothing, so a key holding one is unique whatever its other columns hold (the form {@code
+   * UNIQUE (wallet_id, alert_type)} beside {@code (wallet_id IS NOT NULL) <> (subscription_id IS
+   * NOT NULL)}). {@code NULLS NOT DISTINCT} is not read: such a key is taken as any other.
+   */
+  static List<UniqueKey> enforcedKeys(Table t) {
+    Map<String, String> nulled = nulled(t);
+    return t.keys().stream()
+        .filter(k -> k.columns().stream().noneMatch(nulled::containsKey))
+        .toList();
   }
 
   private static boolean nullable(Table t, String column) {

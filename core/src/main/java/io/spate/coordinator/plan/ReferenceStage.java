@@ -275,6 +275,23 @@ final class ReferenceStage {
     }
   }
 
+  /**
+   * Whether the columns of {@code fk} that {@code key} holds reference a key of the parent by
+   * themselves ({@code UNIQUE (membership_id, role_id)} with {@code (membership_id,
+   * organization_id)} referencing {@code memberships (id, organization_id)}): distinct parent rows
+   * then give distinct values of them.
+   */
+  private boolean heldPartIdentifies(ForeignKey fk, UniqueKey key) {
+    List<String> held = new ArrayList<>();
+    for (int i = 0; i < fk.columns().size(); i++) {
+      if (key.columns().contains(fk.columns().get(i))) {
+        held.add(fk.refColumns().get(i));
+      }
+    }
+    return NullChecks.enforcedKeys(shape.table(fk.refTable())).stream()
+        .anyMatch(k -> !k.columns().isEmpty() && held.containsAll(k.columns()));
+  }
+
   /** A key made only of foreign-key columns: its non-lineage foreign keys must pick injectively. */
   private void injectiveReferences(
       Table t,
@@ -330,7 +347,7 @@ final class ReferenceStage {
       return;
     }
     for (ForeignKey fk : injective) {
-      if (!key.columns().containsAll(fk.columns())) {
+      if (!key.columns().containsAll(fk.columns()) && !heldPartIdentifies(fk, key)) {
         problems.add(
             "key "
                 + key.columns()

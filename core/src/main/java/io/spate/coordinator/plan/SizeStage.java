@@ -7,7 +7,6 @@ import io.spate.protocol.plan.Fanout;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
-import io.spate.worker.generate.KeyCells;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -58,9 +57,10 @@ final class SizeStage {
     for (Column c : t.columns()) {
       boolean counts =
           c.identity()
-              || t.keys().stream().anyMatch(k -> freeColumns(t, k.columns()).equals(List.of(c)));
+              || KeyColumns.driving(t).stream()
+                  .anyMatch(k -> freeColumns(t, k.columns()).equals(List.of(c)));
       if (counts && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))) {
-        capacity = Math.min(capacity, Math.min(KeyRange.of(t, c).capacity(), KeyCells.capacity(c)));
+        capacity = Math.min(capacity, KeyRange.room(t, c));
       }
     }
     return capacity;

@@ -64,7 +64,8 @@ public final class KeyCells {
    * writes label {@code (n - 1) mod labels}, a boolean false, true, false...: distinct while n
    * stays within the labels, else the key's other columns tell rows apart. An array writes the
    * one-element array of its element's key. A text key with a {@link KeyFormat} writes {@link
-   * KeyFormat#render} of the number instead of its bare digits (or letters).
+   * KeyFormat#render} of the number instead of its bare digits (or letters): its labels as an
+   * enum's, when the format lists them.
    */
   static final class KeySequence extends CellGen {
     private static final long MASK_62 = (1L << 62) - 1;
@@ -87,6 +88,7 @@ public final class KeyCells {
     private final long jitterUnit;
     private final int length;
     private final byte[][] labels;
+    private final boolean listed;
     private final KeySequence element;
     private final int elementOid;
     private final byte[] digits = new byte[20];
@@ -115,10 +117,10 @@ public final class KeyCells {
       this.prefix = formatted ? format.prefix().getBytes(StandardCharsets.UTF_8) : null;
       this.suffix = formatted ? format.suffix().getBytes(StandardCharsets.UTF_8) : null;
       this.width = formatted ? format.width() : 0;
+      this.listed = formatted && !format.labels().isEmpty();
       this.labels =
-          column.enumLabels().stream()
-              .map(l -> l.getBytes(StandardCharsets.UTF_8))
-              .toArray(byte[][]::new);
+          (listed ? format.labels() : column.enumLabels())
+              .stream().map(l -> l.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
       if (type == SqlType.ARRAY) {
         this.element = new KeySequence(column.element(), first, span, format, stream, step);
         this.elementOid = (int) column.element().typeOid();
@@ -146,6 +148,11 @@ public final class KeyCells {
     @Override
     void write(long slot, RowWriter out) {
       long value = longValue(slot);
+      if (listed || type == SqlType.ENUM) {
+        byte[] label = labels[(int) Math.floorMod(value - 1, (long) labels.length)];
+        out.writeBytes(label, 0, label.length);
+        return;
+      }
       if (prefix != null) {
         writeFormatted(value, out);
         return;
@@ -163,10 +170,6 @@ public final class KeyCells {
         case UUID -> writeUuid(value, out);
         case INET, CIDR -> out.writeInet((int) (TEN_DOT + value), 32, type == SqlType.CIDR);
         case MACADDR -> out.writeMacaddr(LOCAL_MAC ^ value);
-        case ENUM -> {
-          byte[] label = labels[(int) Math.floorMod(value - 1, (long) labels.length)];
-          out.writeBytes(label, 0, label.length);
-        }
         case BOOLEAN -> out.writeBool(Math.floorMod(value, 2L) == 0);
         case ARRAY -> {
           int field = out.beginArray(elementOid, 1, false);

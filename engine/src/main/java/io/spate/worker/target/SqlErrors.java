@@ -176,7 +176,10 @@ public final class SqlErrors {
     return s.toString();
   }
 
-  /** The server's message with its detail line (which names the offending key), on one line. */
+  /**
+   * The server's message with its detail line (which names the offending key), on one line; an
+   * error a PL/pgSQL function raised says how to load without the triggers that may call it.
+   */
   public static String describe(SQLException e) {
     if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
       ServerErrorMessage m = p.getServerErrorMessage();
@@ -186,6 +189,11 @@ public final class SqlErrors {
       }
       if (m.getWhere() != null) {
         s.append(" [").append(m.getWhere().replace('\n', ' ')).append(']');
+      }
+      if (m.getWhere() != null && m.getWhere().startsWith("PL/pgSQL function")) {
+        s.append(
+            "; a function of the database raised it: if a trigger calls it, --disable-triggers"
+                + " loads with the triggers off");
       }
       return s.toString();
     }
