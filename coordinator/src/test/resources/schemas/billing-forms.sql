@@ -62,3 +62,17 @@ CREATE TABLE thread_referral (
     object_id int NOT NULL,
     object_type char(1) NOT NULL,
     UNIQUE (object_id, object_type, thread_id));
+
+-- Two CHECKs tie a status to other columns' NULLs: read alone, each by its first branch, they ask
+-- 'approved' and 'voided' at once; read together, the second keeps void_reason NULL instead.
+CREATE TYPE quote_status AS ENUM ('draft', 'approved', 'voided');
+CREATE TABLE quote_versions (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    status quote_status NOT NULL DEFAULT 'draft',
+    approved_at timestamp,
+    voided_at timestamp,
+    void_reason text,
+    CONSTRAINT approved_at_matches_status
+        CHECK ((status = 'approved') = (approved_at IS NOT NULL)),
+    CONSTRAINT void_fields_match_status
+        CHECK ((status = 'voided') = (void_reason IS NOT NULL AND voided_at IS NOT NULL)));

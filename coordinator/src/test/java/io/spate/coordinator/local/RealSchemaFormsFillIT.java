@@ -74,7 +74,7 @@ class RealSchemaFormsFillIT {
   }
 
   @Test
-  void keysOfNulledReferencesPartsOfCompositeReferencesAndImpliedKeysFillFromTheDefault()
+  void keysOfNulledReferencesPartsOfCompositeReferencesImpliedKeysAndTiedStatusesFillUnconfigured()
       throws Exception {
     try (TestDatabase db = Fills.filledValidly("billing-forms.sql")) {
       // the CHECK writes wallet_id NULL: the key over it holds whatever alert_type holds
@@ -93,6 +93,12 @@ class RealSchemaFormsFillIT {
       assertEquals(1000L, db.queryLong("SELECT count(*) FROM thread_referral"));
       db.execute(
           "INSERT INTO thread_referral (thread_id, object_id, object_type) VALUES (1, 1, 'Z')");
+      // the two status CHECKs read together: approved, with void_reason NULL
+      assertEquals(
+          1000L,
+          db.queryLong(
+              "SELECT count(*) FROM quote_versions WHERE status = 'approved' AND void_reason IS NULL"));
+      db.execute("INSERT INTO quote_versions DEFAULT VALUES");
     }
   }
 

@@ -43,8 +43,9 @@ import java.util.Set;
  * true is enough. {@code NOT} is pushed inward first (De Morgan, operators inverted, which holds in
  * SQL's three-valued logic too), {@code (a IS NULL) = (b IS NULL)} becomes {@code (a IS NULL AND b
  * IS NULL) OR (a IS NOT NULL AND b IS NOT NULL)}; then a disjunction of equalities on one column
- * becomes one list, and any other disjunction is read as its first branch Spate can keep. A branch
- * that needs a column NULL ({@code x IS NULL}) is never chosen: NULLs come anyway from a nullable
+ * becomes one list, and any other disjunction is read as its first branch Spate can keep. Read
+ * alone, a branch that needs a column NULL ({@code x IS NULL}) is never chosen (where the readings
+ * alone of a table's CHECKs conflict, {@link CheckChoices} may): NULLs come anyway from a nullable
  * column's NULL ratio, and a NULL makes the other branch unknown, which passes. So {@code (end_at
  * >= start_at) OR (end_at IS NULL)} reads as {@code end_at >= start_at}. A CHECK every way of
  * satisfying which needs some column NULL stays unread here; {@link NullRules} reads it for the
@@ -73,6 +74,99 @@ final class CheckParser {
       checks = List.copyOf(checks);
       notNull = List.copyOf(notNull);
     }
+  }
+
+  /**
+   * One way of satisfying a CHECK: what it asks of the values, the columns it needs non-NULL, and
+   * those it needs NULL. Only {@link CheckChoices} weighs branches that need NULLs.
+   */
+  record Branch(List<Check> checks, Set<String> notNull, Set<String> nulls) {
+    Branch {
+      checks = List.copyOf(checks);
+      notNull = Set.copyOf(notNull);
+      nulls = Set.copyOf(nulls);
+    }
+
+    /** Both at once, or null when one needs NULL a column the other needs non-NULL. */
+    Branch and(Branch other) {
+      Set<String> bothNulls = new LinkedHashSet<>(nulls);
+      bothNulls.addAll(other.nulls);
+      Set<String> bothNotNull = new LinkedHashSet<>(notNull);
+      bothNotNull.addAll(other.notNull);
+      if (bothNulls.stream().anyMatch(bothNotNull::contains)) {
+        return null;
+      }
+      List<Check> bothChecks = new ArrayList<>(checks);
+      bothChecks.addAll(other.checks);
+      return new Branch(bothChecks, bothNotNull, bothNulls);
+    }
+  }
+
+  /** The most branches one CHECK is read into ({@link #branches}); the rest are not weighed. */
+  private static final int MOST_BRANCHES = 64;
+
+  /**
+   * Every way of satisfying a CHECK the grammar reads, in the order its disjunctions list them;
+   * empty when it reads none. A disjunction of equalities on one column stays one list.
+   */
+  static List<Branch> branches(String constraintName, String definition) {
+    try {
+      return alternatives(
+          constraintName, pushNot(new CheckGrammar(definition).definition(), false));
+    } catch (NotUnderstood e) {
+      return List.of();
+    }
+  }
+
+  private static List<Branch> alternatives(String name, CheckNode node) {
+    return switch (node) {
+      case And(List<CheckNode> operands) -> {
+        List<Branch> all = List.of(new Branch(List.of(), Set.of(), Set.of()));
+        for (CheckNode operand : operands) {
+          List<Branch> right = alternatives(name, operand);
+          List<Branch> next = new ArrayList<>();
+          for (Branch left : all) {
+            for (Branch r : right) {
+              Branch both = left.and(r);
+              if (both != null && next.size() < MOST_BRANCHES) {
+                next.add(both);
+              }
+            }
+          }
+          all = next;
+        }
+        yield all;
+      }
+      case Or(List<CheckNode> operands) -> {
+        Check list = oneList(name, operands);
+        if (list != null) {
+          yield List.of(new Branch(List.of(list), Set.of(), Set.of()));
+        }
+        List<Branch> any = new ArrayList<>();
+        for (CheckNode operand : operands) {
+          try {
+            any.addAll(alternatives(name, operand));
+          } catch (NotUnderstood e) {
+            // another branch may be read
+          }
+        }
+        if (any.isEmpty()) {
+          throw new NotUnderstood();
+        }
+        yield any.subList(0, Math.min(any.size(), MOST_BRANCHES));
+      }
+      case IsNull(ColumnRef column, boolean negated) ->
+          List.of(
+              negated
+                  ? new Branch(List.of(), Set.of(column.name()), Set.of())
+                  : new Branch(List.of(), Set.of(), Set.of(column.name())));
+      default -> {
+        List<Check> checks = new ArrayList<>();
+        Set<String> notNull = new LinkedHashSet<>();
+        read(name, node, checks, notNull);
+        yield List.of(new Branch(checks, notNull, Set.of()));
+      }
+    };
   }
 
   /**

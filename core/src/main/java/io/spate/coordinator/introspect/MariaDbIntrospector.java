@@ -271,15 +271,7 @@ public final class MariaDbIntrospector {
         mentioned.add(column);
       }
     }
-    CheckParser.Reading reading = CheckParser.parse(name, clause, mentioned);
-    reading.checks().stream().map(MariaDbIntrospector::mysqlCheck).forEach(table.checks::add);
-    table.notNull.addAll(reading.notNull());
-    if (!reading.checks().isEmpty() && reading.checks().getFirst() instanceof Check.Unparsed u) {
-      NullRules.NullRule rule = NullRules.read(u.text(), table::nullable);
-      if (rule != null) {
-        table.notNull.addAll(rule.notNull());
-      }
-    }
+    table.addCheck(name, clause, mentioned, MariaDbIntrospector::mysqlCheck);
   }
 
   /** A check as PostgreSQL would mean it: MySQL's {@code length} counts bytes. */

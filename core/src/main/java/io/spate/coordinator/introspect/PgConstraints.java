@@ -2,7 +2,6 @@ package io.spate.coordinator.introspect;
 
 import static io.spate.coordinator.introspect.CatalogQuery.names;
 
-import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
@@ -10,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the primary keys, unique constraints, foreign keys and CHECKs of the introspected tables
@@ -86,19 +86,8 @@ final class PgConstraints {
       case "f" ->
           table.foreignKeys.add(
               new ForeignKey(name, columns, refTable, refColumns, rs.getBoolean("condeferrable")));
-      case "c" -> {
-        CheckParser.Reading reading = CheckParser.parse(name, rs.getString("definition"), columns);
-        table.checks.addAll(reading.checks());
-        table.notNull.addAll(reading.notNull());
-        if (!reading.checks().isEmpty()
-            && reading.checks().getFirst() instanceof Check.Unparsed u) {
-          // a nullness rule: the planner writes its NULL columns (NullRules); here, its non-NULL
-          NullRules.NullRule rule = NullRules.read(u.text(), table::nullable);
-          if (rule != null) {
-            table.notNull.addAll(rule.notNull());
-          }
-        }
-      }
+      case "c" ->
+          table.addCheck(name, rs.getString("definition"), columns, UnaryOperator.identity());
       default -> throw new IllegalStateException("unexpected constraint type for " + name);
     }
   }

@@ -9,8 +9,10 @@ import io.spate.protocol.schema.TriggerWrite;
 import io.spate.protocol.schema.UniqueKey;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * One table's parts while the rows of the catalog queries arrive, filled by one reader per catalog
@@ -60,16 +62,69 @@ final class TableParts {
                 : c);
   }
 
+  /** The CHECK constraints as {@link #addCheck} read them, for {@link CheckChoices}. */
+  private final List<CheckChoices.Constraint> checkConstraints = new ArrayList<>();
+
+  /**
+   * Reads a CHECK constraint alone into {@link #checks} and {@link #notNull} (with the non-NULL
+   * columns of a nullness rule, {@link NullRules}), keeping its branches for {@link #build}.
+   *
+   * @param mentioned the columns it mentions, for an unread CHECK
+   * @param asTarget the check as the target means it (MySQL's {@code length} counts bytes)
+   */
+  void addCheck(
+      String name, String definition, List<String> mentioned, UnaryOperator<Check> asTarget) {
+    CheckParser.Reading reading = CheckParser.parse(name, definition, mentioned);
+    List<Check> read = reading.checks().stream().map(asTarget).toList();
+    Set<String> readNotNull = new LinkedHashSet<>(reading.notNull());
+    if (!read.isEmpty() && read.getFirst() instanceof Check.Unparsed u) {
+      NullRules.NullRule rule = NullRules.read(u.text(), this::nullable);
+      if (rule != null) {
+        readNotNull.addAll(rule.notNull());
+      }
+    }
+    checks.addAll(read);
+    notNull.addAll(readNotNull);
+    List<CheckParser.Branch> branches =
+        CheckParser.branches(name, definition).stream()
+            .map(
+                b ->
+                    new CheckParser.Branch(
+                        b.checks().stream().map(asTarget).toList(), b.notNull(), b.nulls()))
+            .toList();
+    checkConstraints.add(
+        new CheckChoices.Constraint(
+            name, new CheckParser.Branch(read, readNotNull, Set.of()), branches));
+  }
+
+  /** Whether a column is declared nullable and outside the primary key. */
+  private boolean mayBeNull(String column) {
+    return (primaryKey == null || !primaryKey.columns().contains(column))
+        && columns.stream().anyMatch(c -> c.name().equals(column) && c.nullable());
+  }
+
   /** Whether a column may be NULL, as read so far. */
   boolean nullable(String column) {
     return !notNull.contains(column)
         && columns.stream().anyMatch(c -> c.name().equals(column) && c.nullable());
   }
 
+  /** The table; its CHECK constraints read together where their readings alone conflict. */
   Table build() {
+    CheckChoices.Choice joint = CheckChoices.choose(checkConstraints, this::mayBeNull);
+    List<Check> builtChecks = checks;
+    Set<String> builtNotNull = notNull;
+    if (joint != null) {
+      Set<Check> read = new HashSet<>();
+      checkConstraints.forEach(c -> read.addAll(c.first().checks()));
+      builtChecks = new ArrayList<>(checks.stream().filter(c -> !read.contains(c)).toList());
+      builtChecks.addAll(joint.checks());
+      builtNotNull = joint.notNull();
+    }
+    Set<String> nonNull = builtNotNull;
     List<Column> built =
         columns.stream()
-            .map(c -> notNull.contains(c.name()) ? c.with(false, c.length()) : c)
+            .map(c -> nonNull.contains(c.name()) ? c.with(false, c.length()) : c)
             .toList();
     return new Table(
         schema,
@@ -78,7 +133,7 @@ final class TableParts {
         primaryKey,
         uniques,
         foreignKeys,
-        checks,
+        builtChecks,
         partitions,
         plainIndexes,
         writtenBy);
