@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.worker.testing.TestDatabase;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,26 @@ class RealSchemaFormsFillIT {
       db.execute("INSERT INTO ticket (title) VALUES ('new')");
       db.execute("INSERT INTO ticket_note (ticket_id, body) VALUES (1000, 'new')");
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM ticket"));
+    }
+  }
+
+  @Test
+  void aTableItsKeyHoldsToFewerRowsThanTheDefaultIsNamedWithThatKeyColumn() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("key-checks.sql"));
+
+      Fills.Run run = Fills.local(db);
+
+      assertEquals(0, run.exitCode(), run.err());
+      for (String line :
+          List.of(
+              "settings_version gets 1 row, not the default 1000: its key column id (integer)"
+                  + " holds no more",
+              "slot gets 50 rows, not the default 1000: its key column n (slot_number) holds no"
+                  + " more",
+              "region gets 3 rows, not the default 1000: its key column code (text) holds no more")) {
+        assertTrue(run.err().contains(line + "\n"), run::err);
+      }
     }
   }
 

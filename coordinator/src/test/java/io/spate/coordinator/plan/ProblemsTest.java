@@ -55,7 +55,7 @@ class ProblemsTest {
             null,
             null,
             java.util.Map.of("ghost", 1L, "customer", 5L));
-    SizeStage.run(schema, ConfigNames.resolve(schema, settings, problems), problems);
+    SizeStage.run(schema, ConfigNames.resolve(schema, settings, problems), problems, line -> {});
     assertEquals(
         List.of(
             "--rows names table 'ghost', which is not in the schema (tables: "

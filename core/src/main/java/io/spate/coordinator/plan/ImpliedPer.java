@@ -10,6 +10,7 @@ import io.spate.protocol.schema.UniqueKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A table nothing sizes whose key is a reference and one column of fewer values than the default
@@ -53,7 +54,10 @@ final class ImpliedPer {
                                                 && k.columns().containsAll(fk.columns()))));
   }
 
-  static FillSettings apply(Schema schema, FillSettings settings) {
+  /**
+   * @param notes takes one line per table it fills per a parent
+   */
+  static FillSettings apply(Schema schema, FillSettings settings, Consumer<String> notes) {
     Map<String, TableConfig> tables = new LinkedHashMap<>(settings.config().tables());
     boolean implied = false;
     for (Table t : schema.tables()) {
@@ -85,6 +89,21 @@ final class ImpliedPer {
               t.id(),
               new TableConfig(
                   null, parent.refTable(), count, tc.breakCycleAt(), tc.indexes(), tc.columns()));
+          notes.accept(
+              t.id()
+                  + " is filled "
+                  + count
+                  + " per "
+                  + parent.refTable()
+                  + " row: its key "
+                  + key.columns()
+                  + " leaves "
+                  + c.name()
+                  + " ("
+                  + c.typeName()
+                  + ") "
+                  + room
+                  + " values (give it rows or per in the config to size it otherwise)");
           implied = true;
           break;
         }

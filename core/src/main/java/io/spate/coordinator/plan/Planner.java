@@ -6,6 +6,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Turns a schema and fill settings into a {@link FillPlan}: row counts and slot spaces, dependency
@@ -83,8 +84,10 @@ public final class Planner {
             given.triggersOff() ? withoutTriggerWrites(introspected) : introspected,
             Instant.now(),
             problems);
-    FillSettings settings = ImpliedPer.apply(schema, ConfigNames.resolve(schema, given, problems));
-    Lineage lineage = SizeStage.run(schema, settings, problems);
+    Consumer<String> notes = server == null ? line -> {} : server::note;
+    FillSettings settings =
+        ImpliedPer.apply(schema, ConfigNames.resolve(schema, given, problems), notes);
+    Lineage lineage = SizeStage.run(schema, settings, problems, notes);
     Order order = OrderStage.run(schema, settings, target.foreignKeyChecksOff(), problems);
     problems.throwIfAny("cannot plan the fill");
     Shape shape = CountStage.run(schema, settings, lineage, order, budget, problems);

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The first stage: the size of every table. Input: the schema and the settings (config rows, per
@@ -27,17 +28,24 @@ final class SizeStage {
   private final Schema schema;
   private final FillSettings settings;
   private final Problems problems;
+  private final Consumer<String> notes;
   private final Map<String, Fanout> fanouts = new HashMap<>();
   private final Map<String, Long> slots = new HashMap<>();
 
-  private SizeStage(Schema schema, FillSettings settings, Problems problems) {
+  private SizeStage(
+      Schema schema, FillSettings settings, Problems problems, Consumer<String> notes) {
     this.schema = schema;
     this.settings = settings;
     this.problems = problems;
+    this.notes = notes;
   }
 
-  static Lineage run(Schema schema, FillSettings settings, Problems problems) {
-    SizeStage stage = new SizeStage(schema, settings, problems);
+  /**
+   * @param notes takes one line per table its key holds to fewer rows than the default
+   */
+  static Lineage run(
+      Schema schema, FillSettings settings, Problems problems, Consumer<String> notes) {
+    SizeStage stage = new SizeStage(schema, settings, problems, notes);
     for (Table t : schema.tables()) {
       stage.sizeOf(t, new HashSet<>());
     }
@@ -45,25 +53,49 @@ final class SizeStage {
   }
 
   /**
-   * How many rows the table's keys leave room for, by their types and CHECKs ({@code CHECK (id =
-   * 0)}: a one-row table; an unsigned tinyint key: 256; an enum: its labels): a table only the
-   * default rows size holds at most that many; a size given for it is checked by {@link
-   * KeyColumns}. A key column a foreign key fills takes its parent's values, so a key's room is
-   * that of its one other column, which counts the rows ({@code PRIMARY KEY (post_id, type)} with
-   * {@code post_id} a reference).
+   * The key column that leaves the table's keys the least room, by their types and CHECKs ({@code
+   * CHECK (id = 0)}: a one-row table; an unsigned tinyint key: 256; an enum: its labels), or null:
+   * a table only the default rows size holds at most that many, and the planning says so; a size
+   * given for it is checked by {@link KeyColumns}. A key column a foreign key fills takes its
+   * parent's values, so a key's room is that of its one other column, which counts the rows ({@code
+   * PRIMARY KEY (post_id, type)} with {@code post_id} a reference).
    */
-  private static long keyCapacity(Table t) {
-    long capacity = Long.MAX_VALUE;
+  private static Column narrowestKey(Table t) {
+    Column narrowest = null;
     for (Column c : t.columns()) {
       boolean counts =
           c.identity()
               || KeyColumns.driving(t).stream()
                   .anyMatch(k -> freeColumns(t, k.columns()).equals(List.of(c)));
-      if (counts && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))) {
-        capacity = Math.min(capacity, KeyRange.room(t, c));
+      if (counts
+          && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))
+          && (narrowest == null || KeyRange.room(t, c) < KeyRange.room(t, narrowest))) {
+        narrowest = c;
       }
     }
-    return capacity;
+    return narrowest;
+  }
+
+  /** The default rows, or fewer where the table's key holds fewer ({@link #narrowestKey}). */
+  private long defaultRows(Table t) {
+    Column key = narrowestKey(t);
+    long room = key == null ? Long.MAX_VALUE : KeyRange.room(t, key);
+    if (room >= settings.defaultRows()) {
+      return settings.defaultRows();
+    }
+    notes.accept(
+        t.id()
+            + " gets "
+            + room
+            + (room == 1 ? " row" : " rows")
+            + ", not the default "
+            + settings.defaultRows()
+            + ": its key column "
+            + key.name()
+            + " ("
+            + key.typeName()
+            + ") holds no more");
+    return room;
   }
 
   /** The columns of a key no foreign key of the table fills. */
@@ -104,9 +136,7 @@ final class SizeStage {
       result =
           override != null
               ? override
-              : tc.rows() != null
-                  ? tc.rows()
-                  : leftToTriggers(t) ? 0 : Math.min(settings.defaultRows(), keyCapacity(t));
+              : tc.rows() != null ? tc.rows() : leftToTriggers(t) ? 0 : defaultRows(t);
       if (result < 0) {
         problems.add("table '" + t.id() + "' has a negative row count " + result);
         result = 0;
