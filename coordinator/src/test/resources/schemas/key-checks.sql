@@ -40,3 +40,11 @@ CREATE TABLE region (
   code text PRIMARY KEY CHECK (code IN ('eu', 'us', 'apac')),
   name text NOT NULL
 );
+
+-- MusicBrainz: a unique code whose pattern none of the fixed key forms fits, and a flag CHECK.
+CREATE TABLE isrc (
+  isrc char(12) PRIMARY KEY CHECK (isrc ~ '^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$'),
+  locale text,
+  primary_for_locale boolean NOT NULL DEFAULT false,
+  CONSTRAINT primary_check CHECK ((locale IS NULL AND primary_for_locale IS FALSE) OR locale IS NOT NULL)
+);

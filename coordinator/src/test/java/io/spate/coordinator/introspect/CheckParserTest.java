@@ -486,4 +486,21 @@ class CheckParserTest {
         List.of(new InList("k", "s", List.of("x"))),
         parse("CHECK ((NOT (s <> ALL (ARRAY['x'::text]))))"));
   }
+
+  // primary_for_locale boolean, CHECK ((locale IS NULL AND primary_for_locale IS FALSE) OR
+  // locale IS NOT NULL) (MusicBrainz); flag boolean CHECK (flag IS TRUE)
+  @Test
+  void isTrueAndIsFalseAreAnEqualityOnANonNullColumn() {
+    String primary =
+        "CHECK ((((locale IS NULL) AND (primary_for_locale IS FALSE)) OR (locale IS NOT NULL)))";
+    assertEquals(List.of(), parse(primary, "locale", "primary_for_locale"));
+    assertEquals(List.of("locale"), notNull(primary));
+    assertEquals(
+        List.of(new CompareLiteral("k", "flag", "=", "true")), parse("CHECK ((flag IS TRUE))"));
+    assertEquals(List.of("flag"), notNull("CHECK ((flag IS TRUE))"));
+    assertEquals(
+        List.of(new CompareLiteral("k", "flag", "=", "true")),
+        parse("CHECK ((flag IS NOT FALSE))"),
+        "true, or NULL: the branch Spate keeps without NULLs");
+  }
 }

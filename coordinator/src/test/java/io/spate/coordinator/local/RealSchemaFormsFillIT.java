@@ -31,6 +31,8 @@ class RealSchemaFormsFillIT {
       assertEquals(1L, db.queryLong("SELECT count(*) FROM stream_position WHERE lock = 'X'"));
       assertEquals(
           3L, db.queryLong("SELECT count(*) FROM region WHERE code IN ('eu', 'us', 'apac')"));
+      // numbered in a form read off values drawn from the pattern; the IS FALSE branch unneeded
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM isrc WHERE locale IS NOT NULL"));
       db.execute("INSERT INTO ticket (title) VALUES ('new')");
       db.execute("INSERT INTO ticket_note (ticket_id, body) VALUES (1000, 'new')");
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM ticket"));

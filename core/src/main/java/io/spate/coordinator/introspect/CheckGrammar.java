@@ -158,11 +158,29 @@ final class CheckGrammar {
     return accept(Kind.WORD, "not") ? new Not(negation()) : comparison();
   }
 
-  /** {@code operand [IS [NOT] NULL | op (operand | ANY operand | ALL operand)]}. */
+  /**
+   * {@code operand [IS [NOT] (NULL | TRUE | FALSE) | op (operand | ANY operand | ALL operand)]}.
+   * {@code x IS TRUE} is {@code x = true AND x IS NOT NULL}, {@code x IS NOT TRUE} is {@code x =
+   * false OR x IS NULL} (and so for false).
+   */
   private CheckNode comparison() {
     CheckNode left = operand();
     if (accept(Kind.WORD, "is")) {
       boolean negated = accept(Kind.WORD, "not");
+      for (String truth : List.of("true", "false")) {
+        if (accept(Kind.WORD, truth)) {
+          String other = truth.equals("true") ? "false" : "true";
+          return negated
+              ? new Or(
+                  List.of(
+                      new Comparison(left, "=", new Literal(other, false)),
+                      new IsNull(left, false)))
+              : new And(
+                  List.of(
+                      new Comparison(left, "=", new Literal(truth, false)),
+                      new IsNull(left, true)));
+        }
+      }
       expect(Kind.WORD, "null");
       return new IsNull(left, negated);
     }

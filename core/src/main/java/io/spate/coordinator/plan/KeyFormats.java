@@ -6,10 +6,15 @@ import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import net.datafaker.Faker;
 
 /**
  * The form a unique text key writes its numbers {@code first..last} in (see {@link KeyColumns}),
@@ -137,8 +142,55 @@ final class KeyFormats {
       }
       reasons.add(candidate.render(first) + ": " + reason);
     }
+    for (KeyFormat drawn : drawnFormats(checks, last)) {
+      if (broken(drawn, checks, c, first, last) == null) {
+        return drawn;
+      }
+    }
     problems.add(refusal(where, first, last, t, String.join("; ", reasons)));
     return null;
+  }
+
+  /** Values drawn from a pattern to read key formats off ({@link #drawnFormats}). */
+  private static final int DRAWN_SAMPLES = 64;
+
+  private static final Pattern DIGIT_RUN = Pattern.compile("[0-9]+");
+
+  /**
+   * Formats read off values drawn from the column's first pattern CHECK, for keys none of {@link
+   * #CANDIDATES} fits: each run of digits in a drawn value, as wide as the numbers or wider, holds
+   * the zero-padded number, the rest stays ({@code ^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$} may give {@code
+   * QZX7B} and 7 digits: {@code QZX7B0000001}). Drawn from a fixed seed, so a pure function of the
+   * schema; {@link #broken} still checks every value.
+   */
+  private static List<KeyFormat> drawnFormats(List<Check> checks, long last) {
+    Check.Matches m =
+        checks.stream()
+            .filter(check -> check instanceof Check.Matches)
+            .map(check -> (Check.Matches) check)
+            .findFirst()
+            .orElse(null);
+    if (m == null) {
+      return List.of();
+    }
+    Set<KeyFormat> formats = new LinkedHashSet<>();
+    try {
+      String generator = PatternSubset.generator(m.pattern());
+      Faker faker = new Faker(Locale.ENGLISH, new Random(m.pattern().hashCode()));
+      for (int i = 0; i < DRAWN_SAMPLES; i++) {
+        String v = faker.regexify(generator);
+        Matcher run = DIGIT_RUN.matcher(v);
+        while (run.find()) {
+          int width = run.end() - run.start();
+          if (width >= digits(last) && width <= MAX_WIDTH) {
+            formats.add(new KeyFormat(v.substring(0, run.start()), width, v.substring(run.end())));
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      return List.of(); // a pattern Spate cannot draw from: the fixed forms were all it had
+    }
+    return List.copyOf(formats);
   }
 
   private static String refusal(String where, long first, long last, Table t, String why) {
