@@ -28,3 +28,29 @@ CREATE TABLE stats_daily (
   average DOUBLE,
   PRIMARY KEY (local_data_id, rrd_name, cf)
 );
+
+-- OrangeHRM: a varchar(3) referencing a char(2) code, and a decimal(2,0) sequence number beside a
+-- reference (99 values: 1..3 children per employee).
+CREATE TABLE country (cou_code char(2) NOT NULL PRIMARY KEY, name varchar(80)) ENGINE=InnoDB;
+CREATE TABLE location (
+  id int NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  country_code varchar(3) NOT NULL,
+  FOREIGN KEY (country_code) REFERENCES country (cou_code)
+) ENGINE=InnoDB;
+CREATE TABLE employee (emp_number int NOT NULL PRIMARY KEY) ENGINE=InnoDB;
+CREATE TABLE emp_children (
+  emp_number int NOT NULL,
+  ec_seqno decimal(2,0) NOT NULL DEFAULT 0,
+  ec_name varchar(100) DEFAULT '',
+  PRIMARY KEY (emp_number, ec_seqno),
+  FOREIGN KEY (emp_number) REFERENCES employee (emp_number) ON DELETE CASCADE
+) ENGINE=InnoDB;
+
+-- Magento 1: a float in a unique key beside a text column that tells the rows apart.
+CREATE TABLE tax_order_aggregated (
+  id int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  period date DEFAULT NULL,
+  code varchar(255) NOT NULL,
+  percent float DEFAULT NULL,
+  UNIQUE KEY uniq_period_code_percent (period, code, percent)
+) ENGINE=InnoDB;

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * schemas/mariadb-key-room.sql}): a unique key on a column's prefix holds because the column's
  * values are drawn no longer than the prefix; a primary key of a reference and an unsigned tinyint
  * fills one to three rows per referenced row, the tinyint counting within each; a key whose other
- * columns hold every row lets its tinyint draw values; all with no config.
+ * columns hold every row lets its tinyint (or a float) draw values; OrangeHRM's decimal(2,0) beside
+ * a reference fills the same way, and a varchar(3) references a char(2); all with no config.
  */
 class MariaDbKeyRoomFillIT {
 
@@ -24,11 +25,15 @@ class MariaDbKeyRoomFillIT {
     try (TestMariaDb db = TestMariaDb.withSchema(schema())) {
       Fills.Run run = MariaDbFill.local(db);
 
-      assertTrue(run.err().contains("plan: 4 tables, 3 levels, "), run.err());
+      assertTrue(run.err().contains("plan: 9 tables, 3 levels, "), run.err());
       Map<String, Long> counts = MariaDbFill.rowCounts(db);
       assertEquals(1000L, counts.get("server"));
       assertEquals(1000L, counts.get("post"));
       assertEquals(1000L, counts.get("stats_daily"));
+      assertEquals(1000L, counts.get("location"), "varchar(3) references take the char(2) codes");
+      assertEquals(1000L, counts.get("tax_order_aggregated"), "code tells the rows apart");
+      long children = counts.get("emp_children");
+      assertTrue(children > 1500 && children < 2500, () -> "1..3 per employee: " + children);
       long tags = counts.get("post_tag");
       assertTrue(tags > 1500 && tags < 2500, () -> "1..3 per post: " + tags);
       try (Connection c = db.connect()) {

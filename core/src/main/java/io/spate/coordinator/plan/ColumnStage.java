@@ -93,19 +93,25 @@ final class ColumnStage {
   /**
    * Whether {@code c} counts rows to keep {@code key} unique: every column of a key does (a
    * reference keeps its parent's values), but one too narrow for the table's rows ({@code cf
-   * tinyint unsigned} beside {@code rrd_name varchar}) when another column of the key, no foreign
-   * key's, holds them all: that one alone keeps the key unique, and {@code c} draws values.
+   * tinyint unsigned} beside {@code rrd_name varchar}), or of a type Spate cannot number ({@code
+   * percent float} beside {@code code varchar}), when another column of the key, no foreign key's,
+   * holds them all: that one alone keeps the key unique, and {@code c} draws values.
    */
   private boolean counts(Table t, List<String> key, Column c) {
     if (!key.contains(c.name())) {
       return false;
     }
     long rows = shape.lineage().slots(t.id());
-    return KeyRange.room(t, c) >= rows
+    return holdsEveryRow(t, c, rows)
         || key.stream()
             .filter(n -> !n.equals(c.name()))
             .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
-            .noneMatch(n -> KeyRange.room(t, t.column(n).orElseThrow()) >= rows);
+            .noneMatch(n -> holdsEveryRow(t, t.column(n).orElseThrow(), rows));
+  }
+
+  /** Whether a key sequence of {@code c} writes {@code rows} distinct values. */
+  private static boolean holdsEveryRow(Table t, Column c, long rows) {
+    return KeyColumns.uniqueByConstruction(c) && KeyRange.room(t, c) >= rows;
   }
 
   private FillSettings settings() {

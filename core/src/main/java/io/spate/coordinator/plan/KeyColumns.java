@@ -303,7 +303,7 @@ final class KeyColumns {
    * Columns whose key sequence writes distinct values for distinct ordinals, up to {@link
    * KeyCells#capacity}.
    */
-  private static boolean uniqueByConstruction(Column c) {
+  static boolean uniqueByConstruction(Column c) {
     return switch (c.type()) {
       case SMALLINT,
           INTEGER,

@@ -189,10 +189,17 @@ public final class Engine {
     TablePlan parent = plan.table(fk.refTable());
     CellGen parentCell = cell(parent, ref.parentColumn());
     Column parentColumn = parent.table().column(ref.parentColumn()).orElseThrow();
+    // text of any length the child holds is written as the parent's bytes (char(2) into varchar(3))
+    boolean holdsText =
+        column.type().isText()
+            && parentColumn.type().isText()
+            && (column.length() <= 0
+                || (parentColumn.length() > 0 && parentColumn.length() <= column.length()));
     boolean sameType =
-        parentColumn.type() == column.type()
-            && (column.type() != SqlType.NUMERIC
-                || Literals.numericScale(parentColumn) == Literals.numericScale(column));
+        holdsText
+            || parentColumn.type() == column.type()
+                && (column.type() != SqlType.NUMERIC
+                    || Literals.numericScale(parentColumn) == Literals.numericScale(column));
     if (!sameType && !(column.type().isIntegral() && parentCell.integral())) {
       throw new IllegalStateException(
           table.name()
@@ -206,7 +213,8 @@ public final class Engine {
               + parentColumn.name()
               + " ("
               + parentColumn.typeName()
-              + "): differing types are supported between integer types only");
+              + "): differing types are supported between integer types, and from text to text"
+              + " as long");
     }
     return new KeyCells.Reference(pick(table, pickPlan), parentCell, column.type(), sameType);
   }

@@ -40,6 +40,10 @@ public final class KeyCells {
     return switch (column.type()) {
       case SMALLINT -> Short.MAX_VALUE;
       case INTEGER -> Integer.MAX_VALUE;
+      case NUMERIC ->
+          column.precision() > 0
+              ? KeySequence.pow10(Literals.numericIntegerDigits(column)) - 1
+              : Long.MAX_VALUE;
       case INET, CIDR -> 0xFFFF_FFFFL;
       case MACADDR -> 0xFFFF_FFFF_FFFFL;
       case ENUM -> column.enumLabels().size();
