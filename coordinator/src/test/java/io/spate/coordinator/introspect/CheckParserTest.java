@@ -503,4 +503,22 @@ class CheckParserTest {
         parse("CHECK ((flag IS NOT FALSE))"),
         "true, or NULL: the branch Spate keeps without NULLs");
   }
+
+  // behaviour text CHECK (behaviour = ANY ('{BLOCK,ALLOW}')) as Sourcegraph's schema writes it
+  @Test
+  void anArrayLiteralListsItsElements() {
+    assertEquals(
+        List.of(new InList("k", "behaviour", List.of("BLOCK", "ALLOW"))),
+        parse("CHECK ((behaviour = ANY ('{BLOCK,ALLOW}'::text[])))"));
+    assertEquals(
+        List.of(new InList("k", "scheme", List.of("rust-analyzer", "a \"b\", c"))),
+        parse("CHECK ((scheme = ANY ('{rust-analyzer,\"a \\\"b\\\", c\"}'::text[])))"));
+    assertEquals(
+        "Unparsed",
+        parse("CHECK ((scheme = ANY ('{a,NULL}'::text[])))", "scheme")
+            .getFirst()
+            .getClass()
+            .getSimpleName(),
+        "a NULL element is not a value to write");
+  }
 }

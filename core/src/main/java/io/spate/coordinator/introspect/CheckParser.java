@@ -390,8 +390,49 @@ final class CheckParser {
               name,
               column.name(),
               array.elements().stream().map(e -> ((Literal) e).text()).toList());
+      case AnyOf(ColumnRef column, String op, Literal array)
+          when op.equals("=") && array.string() && arrayLiteral(array.text()) != null ->
+          new Check.InList(name, column.name(), arrayLiteral(array.text()));
       default -> throw new NotUnderstood();
     };
+  }
+
+  /**
+   * The elements of a one-dimensional array literal ({@code '{BLOCK,ALLOW}'::text[]}, elements
+   * double-quoted where they need it), or null for another text or one holding a NULL.
+   */
+  static List<String> arrayLiteral(String text) {
+    if (text.length() < 2 || text.charAt(0) != '{' || text.charAt(text.length() - 1) != '}') {
+      return null;
+    }
+    List<String> elements = new ArrayList<>();
+    String body = text.substring(1, text.length() - 1);
+    int i = 0;
+    while (i < body.length()) {
+      StringBuilder element = new StringBuilder();
+      if (body.charAt(i) == '"') {
+        for (i++; i < body.length() && body.charAt(i) != '"'; i++) {
+          element.append(body.charAt(i) == '\\' ? body.charAt(++i) : body.charAt(i));
+        }
+        i++; // the closing quote
+      } else {
+        for (; i < body.length() && body.charAt(i) != ','; i++) {
+          if ("{}\"\\".indexOf(body.charAt(i)) >= 0) {
+            return null; // nested, or quoting Spate does not read
+          }
+          element.append(body.charAt(i));
+        }
+        if (element.toString().equalsIgnoreCase("null")) {
+          return null;
+        }
+      }
+      elements.add(element.toString());
+      if (i < body.length() && body.charAt(i) != ',') {
+        return null;
+      }
+      i++; // the comma
+    }
+    return elements.isEmpty() ? null : elements;
   }
 
   /**
