@@ -20,3 +20,13 @@ CREATE TABLE review (
   product_id integer NOT NULL REFERENCES product (id),
   stars integer CONSTRAINT review_stars CHECK (stars % 7 < 5)
 );
+
+-- MusicBrainz: a unique text key under a CHECK calling the application's function; the keys Spate
+-- writes are judged by the server.
+CREATE FUNCTION controlled_for_whitespace(text) RETURNS boolean
+  LANGUAGE sql IMMUTABLE
+  AS $$ SELECT NOT $1 ~ '(^\s|\s$|\s\s)' $$;
+CREATE TABLE tag (
+  id serial PRIMARY KEY,
+  name varchar NOT NULL UNIQUE CONSTRAINT tag_name_whitespace CHECK (controlled_for_whitespace(name))
+);

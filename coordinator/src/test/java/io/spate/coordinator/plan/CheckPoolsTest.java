@@ -207,6 +207,42 @@ class CheckPoolsTest {
   }
 
   @Test
+  void aTextKeysValuesAreJudgedFirstAndLastAndOneRefusedIsAProblem() {
+    Table keyed =
+        table(
+            List.of(integer("id"), column("name", SqlType.TEXT)),
+            new Check.Unparsed("name_ok", List.of("name"), "CHECK (is_ok(name))"));
+    Table t =
+        new Table(
+            keyed.schema(),
+            keyed.name(),
+            keyed.columns(),
+            keyed.primaryKey(),
+            List.of(new UniqueKey("t_name_key", List.of("name"), false)),
+            List.of(),
+            keyed.checks());
+    FillConfig many = FillConfig.parse("tables: {t: {rows: 5000}}", "c");
+
+    FirstRows all = new FirstRows(1000, false);
+    plan(t, many, 7, all);
+    assertEquals(2, all.asked.size(), "the first and the last 1000 keys");
+    assertTrue(
+        all.notes.contains(
+            "CHECK name_ok on 't', decided by the server: the first and the last 1000 of the 5000"
+                + " keys of name pass"),
+        all.notes::toString);
+
+    String message =
+        assertThrows(SpateException.class, () -> plan(t, many, 7, new FirstRows(999, false)))
+            .getMessage();
+    assertTrue(
+        message.contains(
+            "CHECK name_ok on 't' is not a form Spate understands, and the server refuses 1 of"
+                + " the 1000 keys of name from number 1"),
+        message);
+  }
+
+  @Test
   void withoutAServerACheckSpateCannotReadStaysAProblem() {
     Table t = table(List.of(integer("id"), column("sku", SqlType.TEXT)), SKU_OK);
 

@@ -36,8 +36,9 @@ import java.util.stream.Collectors;
  *
  * <p>Invariants: the pools are part of the plan, so every cell stays a pure function of (seed,
  * table, column, row); the same seed and schema give the same pools. Only plain drawn columns the
- * config leaves open are pooled; any other CHECK is left to {@link CheckReports}. Fewer than {@link
- * #MIN_PASSING} passing rows is a problem naming the config that decides the columns instead.
+ * config leaves open are pooled, and a text key column's values judged ({@link #judgeKeys}); any
+ * other CHECK is left to {@link CheckReports}. Fewer than {@link #MIN_PASSING} passing rows is a
+ * problem naming the config that decides the columns instead.
  *
  * <p>NULLs: a column alone keeps its share of NULLs only if a NULL candidate passed (a CHECK that
  * is NULL passes); the columns of a tuple get none, as their NULLs would be drawn apart from it.
@@ -58,6 +59,7 @@ final class CheckPools {
    * plans in {@code plans}.
    *
    * @param kept the CHECKs already kept otherwise (left out)
+   * @param slots the table's slots, for the keys a text key column writes ({@link #judgeKeys})
    * @param server the target database, or null when planning without one (nothing is pooled)
    * @return the names of the CHECKs decided here (pooled, or reported as a problem)
    */
@@ -66,6 +68,7 @@ final class CheckPools {
       TableConfig tc,
       Map<String, ColumnPlan> plans,
       Set<String> kept,
+      long slots,
       long seed,
       CheckServer server,
       Problems problems) {
@@ -82,6 +85,12 @@ final class CheckPools {
               .toList();
       if (!columns.isEmpty() && columns.stream().allMatch(c -> poolable(t, tc, plans, c))) {
         pool(t, checks, columns, plans, seed, server, problems);
+        checks.forEach(u -> decided.add(u.name()));
+      } else if (columns.size() == 1
+          && plans.get(columns.getFirst()) instanceof ColumnPlan.KeySequence key
+          && key.step() == 1
+          && t.column(key.column()).orElseThrow().type().isText()) {
+        judgeKeys(t, checks, key, slots, seed, server, problems);
         checks.forEach(u -> decided.add(u.name()));
       }
     }
@@ -214,6 +223,85 @@ final class CheckPools {
               false);
       plans.put(columns.get(i), new ColumnPlan.Values(columns.get(i), pooled));
     }
+  }
+
+  /**
+   * A text key column under unread CHECKs (MusicBrainz's {@code controlled_for_whitespace(name)} on
+   * a unique name) keeps its key sequence, whose values the server judges: the first and the last
+   * {@link #CANDIDATES} it writes (a key's text changes with its digit count). One refused is a
+   * problem naming it; all passing, a note.
+   */
+  private static void judgeKeys(
+      Table t,
+      List<Check.Unparsed> checks,
+      ColumnPlan.KeySequence key,
+      long slots,
+      long seed,
+      CheckServer server,
+      Problems problems) {
+    String name = checks.stream().map(Check::name).collect(Collectors.joining(", "));
+    String where = "CHECK " + name + " on '" + t.id() + "'";
+    long count = key.span() == 0 ? slots : key.span();
+    long n = Math.min(CANDIDATES, count);
+    List<Long> firsts =
+        count <= CANDIDATES ? List.of(key.first()) : List.of(key.first(), key.first() + count - n);
+    for (long from : firsts) {
+      TablePlan table =
+          new TablePlan(
+              t.id(),
+              t,
+              null,
+              n,
+              n,
+              Streams.checkCandidates(Shape.stream(seed, t), name),
+              List.of(new ColumnPlan.KeySequence(key.column(), from, 0, key.format())),
+              List.of());
+      List<String[]> passing;
+      try {
+        passing =
+            server.passing(
+                new FillPlan(
+                    FillPlan.GENERATION_VERSION,
+                    seed,
+                    List.of(table),
+                    List.of(List.of(t.id())),
+                    List.of()),
+                condition(checks));
+      } catch (SpateException | IllegalArgumentException | IllegalStateException e) {
+        problems.add(
+            where
+                + " is not a form Spate understands, and the server could not judge the keys of "
+                + key.column()
+                + " ("
+                + e.getMessage()
+                + "): "
+                + checks.stream().map(Check.Unparsed::text).collect(Collectors.joining(" AND ")));
+        return;
+      }
+      if (passing.size() < n) {
+        problems.add(
+            where
+                + " is not a form Spate understands, and the server refuses "
+                + (n - passing.size())
+                + " of the "
+                + n
+                + " keys of "
+                + key.column()
+                + " from number "
+                + from
+                + ": "
+                + checks.stream().map(Check.Unparsed::text).collect(Collectors.joining(" AND "))
+                + "; size the table `rows: 0`, or drop the key");
+        return;
+      }
+    }
+    server.note(
+        where
+            + ", decided by the server: "
+            + (firsts.size() == 1
+                ? "all " + count + " keys of " + key.column()
+                : "the first and the last " + n + " of the " + count + " keys of " + key.column())
+            + " pass");
   }
 
   /** What the rows must satisfy: each CHECK true or NULL, as PostgreSQL accepts a row. */

@@ -147,7 +147,16 @@ final class ColumnStage {
       OrderedPairs.apply(t, plans, tc);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
-    kept.addAll(CheckPools.apply(t, tc, plans, kept, settings().seed(), server, problems));
+    kept.addAll(
+        CheckPools.apply(
+            t,
+            tc,
+            plans,
+            kept,
+            shape.lineage().slots(t.id()),
+            settings().seed(),
+            server,
+            problems));
     CheckReports.unparsedChecks(t, tc, kept, problems);
     CheckReports.unparsedDomainChecks(t, plans, tc, problems);
     CheckReports.expressionKeys(t, plans, problems);
