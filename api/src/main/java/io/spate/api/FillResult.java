@@ -68,7 +68,12 @@ public record FillResult(
       tables.add(new TableResult(table.name(), table.rows(), t.rows(), t.seconds()));
     }
     return new FillResult(
-        summary.jobId(), plan.seed(), tables, summary.tasks(), summary.skippedTasks(), seconds);
+        LocalFill.planDigest(plan),
+        plan.seed(),
+        tables,
+        summary.tasks(),
+        summary.skippedTasks(),
+        seconds);
   }
 
   @Override

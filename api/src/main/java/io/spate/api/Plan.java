@@ -30,6 +30,6 @@ public record Plan(
     for (TablePlan t : plan.tables()) {
       rows.put(t.name(), t.rows());
     }
-    return new Plan(LocalFill.jobId(plan), plan.seed(), rows, plan.tasks().size(), plan);
+    return new Plan(LocalFill.planDigest(plan), plan.seed(), rows, plan.tasks().size(), plan);
   }
 }

@@ -9,6 +9,7 @@ import io.spate.coordinator.local.LocalJob;
 import io.spate.coordinator.plan.FillSettings;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.Database;
+import io.spate.coordinator.target.FillCheck;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
@@ -17,7 +18,9 @@ import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
+import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.TargetKind;
+import io.spate.worker.target.Triggers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -213,7 +216,7 @@ public final class Spate {
   /** Plans and fills; returns when every table is full, or throws the first failure. */
   public FillResult fill() {
     long began = System.nanoTime();
-    try (Target target = open(threads + 1)) {
+    try (Target target = open(threads + 2)) { // tasks, finishing touches, the claim
       FillPlan plan = plan(target);
       TargetTables.Start tables =
           switch (start) {
@@ -225,21 +228,33 @@ public final class Spate {
                     ? TargetTables.Start.RESUME
                     : TargetTables.Start.TRUNCATE;
           };
-      LocalJob.Ready ready = prepare(target.dataSource(), plan, tables);
       FillProgress progress = new FillProgress(plan);
-      LocalFill.Summary summary =
-          new LocalFill(
-                  plan,
-                  target.dataSource(),
-                  TargetKind.of(target.dataSource()).dialect(),
-                  threads,
-                  progress,
-                  ready.triggers().mode(),
-                  SessionSettings.DEFAULT,
-                  target.outage())
-              .run(ready.jobId());
+      LocalFill.Summary summary;
+      TargetDialect dialect = TargetKind.of(target.dataSource()).dialect();
+      FillCheck.Result check;
+      try (LocalJob.Ready ready = prepare(target.dataSource(), plan, tables)) {
+        summary =
+            new LocalFill(
+                    plan,
+                    target.dataSource(),
+                    dialect,
+                    threads,
+                    progress,
+                    ready.triggers().mode(),
+                    SessionSettings.DEFAULT,
+                    target.outage())
+                .run(ready.jobId());
+        check =
+            FillCheck.verify(
+                target.dataSource(),
+                dialect,
+                plan,
+                LocalFill.planDigest(plan),
+                ready.triggers().mode() != Triggers.Mode.OFF,
+                "job " + ready.jobId());
+      }
       FillResult result = FillResult.of(plan, summary, progress, (System.nanoTime() - began) / 1e9);
-      LOG.info("spate: {}", result);
+      LOG.info("spate: {}; {}", result, check);
       return result;
     }
   }

@@ -146,6 +146,14 @@ public final class Fills {
     }
   }
 
+  /** The job id a {@code spate local} of {@code plan} into {@code db} runs under. */
+  public static String localJobId(TestDatabase db, FillPlan plan) throws SQLException {
+    try (Connection c = db.connect()) {
+      return io.spate.coordinator.local.LocalFill.jobId(
+          plan, io.spate.worker.target.TargetKind.POSTGRESQL.dialect().identity(c, plan));
+    }
+  }
+
   /** The tables of every schema a fill takes with no {@code --schema}. */
   public static Schema schema(TestDatabase db) throws SQLException {
     try (Connection c = db.connect()) {

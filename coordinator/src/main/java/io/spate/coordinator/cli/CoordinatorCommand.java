@@ -125,6 +125,7 @@ final class CoordinatorCommand implements Callable<Integer> {
         try (DistributedFill fill =
             new DistributedFill(
                 settings, job, pool, progress, follow.retries(), follow.outage().at(db))) {
+          fill.claimTables("spate coordinator");
           SubmitCommand.followWithDisplay(fill, progress);
         }
       }

@@ -8,6 +8,7 @@ import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.progress.ProgressDisplay;
 import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.target.Database;
+import io.spate.coordinator.target.FillCheck;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
@@ -190,7 +191,7 @@ public final class SpateCli {
       try (PlannedTarget target =
           PlannedTarget.open(
               options,
-              threads + 1,
+              threads + 2, // the tasks', the finishing touches', the tables' claim
               "spate local",
               "threads="
                   + threads
@@ -210,7 +211,7 @@ public final class SpateCli {
           dryRun(target, progress);
           return 0;
         }
-        LocalJob.Ready ready =
+        try (LocalJob.Ready ready =
             LocalJob.prepare(
                 target.pool(),
                 plan,
@@ -218,50 +219,61 @@ public final class SpateCli {
                     ? TargetTables.Start.RESUME
                     : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
                 disableTriggers,
-                Streams.err::println);
-        String jobId = ready.jobId();
-        int done = ready.done();
-        if (resume) {
-          Streams.err.println(
-              "resuming job "
-                  + jobId
-                  + ": "
-                  + done
-                  + " of "
-                  + plan.tasks().size()
-                  + " tasks already in the ledger");
-        }
-        ProgressDisplay display =
-            ProgressDisplay.start(progress, Streams.err, System.console() != null);
-        LocalFill.Summary summary;
-        try {
-          Outage outage = Outage.upTo(Duration.ofSeconds(outageSeconds)).at(options.database.db());
-          summary =
-              new LocalFill(
-                      plan,
-                      target.pool(),
-                      TargetKind.of(options.database.db()).dialect(),
-                      threads,
-                      progress,
-                      ready.triggers().mode(),
-                      options.database.session(),
-                      outage)
-                  .run(jobId);
-        } finally {
-          display.close();
-        }
-        display.finish(Streams.out);
-        if (resume) {
-          Streams.out.println(
-              "resumed: skipped "
-                  + summary.skippedTasks()
-                  + " of "
-                  + summary.tasks()
-                  + " tasks already in the ledger ("
-                  + summary.skippedRows()
-                  + " rows, job "
-                  + summary.jobId()
-                  + ")");
+                Streams.err::println)) {
+          String jobId = ready.jobId();
+          int done = ready.done();
+          if (resume) {
+            Streams.err.println(
+                "resuming job "
+                    + jobId
+                    + ": "
+                    + done
+                    + " of "
+                    + plan.tasks().size()
+                    + " tasks already in the ledger");
+          }
+          ProgressDisplay display =
+              ProgressDisplay.start(progress, Streams.err, System.console() != null);
+          LocalFill.Summary summary;
+          try {
+            Outage outage =
+                Outage.upTo(Duration.ofSeconds(outageSeconds)).at(options.database.db());
+            summary =
+                new LocalFill(
+                        plan,
+                        target.pool(),
+                        TargetKind.of(options.database.db()).dialect(),
+                        threads,
+                        progress,
+                        ready.triggers().mode(),
+                        options.database.session(),
+                        outage)
+                    .run(jobId);
+          } finally {
+            display.close();
+          }
+          FillCheck.Result check =
+              FillCheck.verify(
+                  target.pool(),
+                  TargetKind.of(options.database.db()).dialect(),
+                  plan,
+                  LocalFill.planDigest(plan),
+                  ready.triggers().mode() != Triggers.Mode.OFF,
+                  "job " + jobId);
+          display.finish(Streams.out);
+          Streams.out.println(check);
+          if (resume) {
+            Streams.out.println(
+                "resumed: skipped "
+                    + summary.skippedTasks()
+                    + " of "
+                    + summary.tasks()
+                    + " tasks already in the ledger ("
+                    + summary.skippedRows()
+                    + " rows, job "
+                    + summary.jobId()
+                    + ")");
+          }
         }
       }
       return 0;

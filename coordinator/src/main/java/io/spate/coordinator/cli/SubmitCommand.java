@@ -226,6 +226,7 @@ final class SubmitCommand implements Callable<Integer> {
       display.close();
     }
     display.finish(SpateCli.Streams.out);
+    SpateCli.Streams.out.println(fill.result());
   }
 
   /**

@@ -2,7 +2,10 @@ package io.spate.coordinator.submit;
 
 import io.spate.coordinator.job.JobTracker;
 import io.spate.coordinator.job.Retries;
+import io.spate.coordinator.local.LocalFill;
+import io.spate.coordinator.local.LocalJob;
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.target.FillCheck;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.EventMessage;
@@ -14,6 +17,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
+import io.spate.worker.run.TableClaims;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetKind;
 import java.time.Duration;
@@ -124,7 +128,7 @@ public final class DistributedFill implements AutoCloseable {
   private static final int FINISHING_THREADS = 2;
 
   /** The target connections a follower uses at most: its callers size their pools by it. */
-  public static final int CONNECTIONS = FINISHING_THREADS + 1;
+  public static final int CONNECTIONS = FINISHING_THREADS + 2; // + the tables' claim
 
   private final ExecutorService finisher =
       Executors.newFixedThreadPool(FINISHING_THREADS, r -> new Thread(r, "spate-finish"));
@@ -140,6 +144,13 @@ public final class DistributedFill implements AutoCloseable {
   private final boolean newJob;
 
   private volatile Observer observer = Observer.NONE;
+
+  /** The job's claim of its tables: released once the job ends, kept when this process leaves. */
+  private volatile TableClaims.Claim claim;
+
+  /** What the tables held at the job's end ({@link FillCheck}); null until it is DONE. */
+  private volatile FillCheck.Result result;
+
   private volatile boolean cancelled;
 
   /** When the latest event of the job that changed it happened; only the following thread. */
@@ -211,6 +222,35 @@ public final class DistributedFill implements AutoCloseable {
     cancelled = true;
   }
 
+  /**
+   * Claims the job's tables for this follower of a job published before (a takeover): the job's
+   * claim its submitter left is taken back; a table another running job claims refuses it.
+   *
+   * @param holder who follows, for a refused fill's message
+   */
+  public void claimTables(String holder) {
+    holdClaim(
+        kind()
+            .dialect()
+            .claims()
+            .claim(
+                target,
+                job.jobId(),
+                LocalFill.planDigest(job.plan()),
+                TableClaims.holder(holder),
+                LocalJob.written(job.plan())));
+  }
+
+  /** Holds {@code claim} for the job: {@link #follow()} releases it at the job's end. */
+  void holdClaim(TableClaims.Claim claim) {
+    this.claim = claim;
+  }
+
+  /** What the tables held when the job ended DONE, with its fingerprint; null before. */
+  public FillCheck.Result result() {
+    return result;
+  }
+
   /** Publishes the job record; tasks follow from {@link #follow()}. */
   public void publishJob() {
     send(kafka.topics().jobs(), job.jobId(), job);
@@ -252,14 +292,27 @@ public final class DistributedFill implements AutoCloseable {
             () -> steps().validateForeignKeys(target, job.plan()));
       }
       awaitFinishing();
+      outage.rideOut(
+          "job " + job.jobId() + ": counting the tables' rows",
+          () ->
+              result =
+                  FillCheck.verify(
+                      target,
+                      kind().dialect(),
+                      job.plan(),
+                      LocalFill.planDigest(job.plan()),
+                      !job.disableTriggers(),
+                      "job " + job.jobId()));
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
+      releaseClaim();
     } catch (CancelledException e) {
       send(
           kafka.topics().jobs(),
           job.jobId(),
           job.withState(JobMessage.State.CANCELLED, e.getMessage()));
       producer.flush();
+      releaseClaim();
       throw e;
     } catch (SpateException e) {
       send(
@@ -267,6 +320,7 @@ public final class DistributedFill implements AutoCloseable {
           job.jobId(),
           job.withState(JobMessage.State.FAILED, e.getMessage()));
       producer.flush();
+      releaseClaim();
       throw e;
     }
   }
@@ -312,6 +366,13 @@ public final class DistributedFill implements AutoCloseable {
    * or was never sent), so the job's counts are what the database holds. Read once, at a cancel; a
    * ledger that cannot be read leaves the events' counts, with a warning.
    */
+  private void releaseClaim() {
+    TableClaims.Claim held = claim;
+    if (held != null) {
+      held.close();
+    }
+  }
+
   private TargetKind kind() {
     TargetKind k = kind;
     if (k == null) {
@@ -545,6 +606,10 @@ public final class DistributedFill implements AutoCloseable {
 
   @Override
   public void close() {
+    TableClaims.Claim held = claim;
+    if (held != null) {
+      held.abandon(); // the job goes on without this process (detached), or its end released it
+    }
     if (eventsTaken.compareAndSet(false, true)) { // never followed: the consumer is close's
       try {
         events.get().close(CloseOptions.timeout(Duration.ZERO));

@@ -1,6 +1,8 @@
 package io.spate.coordinator.submit;
 
 import io.spate.coordinator.job.Retries;
+import io.spate.coordinator.local.LocalFill;
+import io.spate.coordinator.local.LocalJob;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetSteps;
@@ -10,6 +12,7 @@ import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.run.TableClaims;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetIdentities;
 import io.spate.worker.target.TargetKind;
@@ -75,13 +78,27 @@ public final class Submission {
     TargetKind kind = TargetKind.of(target);
     TargetIdentity identity =
         kind.dialect().identity(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
-    TargetSteps.of(kind)
-        .prepare(
-            target,
-            plan,
-            jobId,
-            truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
-            notes);
+    TableClaims.Claim claim =
+        kind.dialect()
+            .claims()
+            .claim(
+                target,
+                jobId,
+                LocalFill.planDigest(plan),
+                TableClaims.holder("the coordinator of spate submit"),
+                LocalJob.written(plan));
+    try {
+      TargetSteps.of(kind)
+          .prepare(
+              target,
+              plan,
+              jobId,
+              truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+              notes);
+    } catch (RuntimeException e) {
+      claim.close();
+      throw e;
+    }
     JobMessage job =
         new JobMessage(
             Messages.VERSION,
@@ -94,10 +111,18 @@ public final class Submission {
             triggers.mode() == Triggers.Mode.OFF,
             triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED,
             identity);
-    DistributedFill fill = new DistributedFill(kafka, job, target, progress, retries, outage, true);
+    DistributedFill fill;
+    try {
+      fill = new DistributedFill(kafka, job, target, progress, retries, outage, true);
+    } catch (RuntimeException e) {
+      claim.close();
+      throw e;
+    }
+    fill.holdClaim(claim);
     try {
       fill.publishJob();
     } catch (RuntimeException e) {
+      claim.close(); // nothing was published: the tables are free again
       fill.close();
       throw e;
     }

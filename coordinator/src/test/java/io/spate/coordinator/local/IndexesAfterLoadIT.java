@@ -85,7 +85,8 @@ public class IndexesAfterLoadIT {
       for (String index : INDEXES) {
         killWhen(db, "building " + index, building(db, index), () -> {});
       }
-      String jobId = LocalFill.jobId(Fills.plan(db, FillConfig.EMPTY, Map.of("account", ROWS)));
+      String jobId =
+          Fills.localJobId(db, Fills.plan(db, FillConfig.EMPTY, Map.of("account", ROWS)));
       try (Connection holder = db.connect()) {
         // the task's ledger row, inserted and not committed: its insert, the last statement of
         // the task's transaction after every index is built and checked, waits on this one
@@ -228,7 +229,7 @@ public class IndexesAfterLoadIT {
               Triggers.Mode.ON,
               SessionSettings.DEFAULT,
               Outage.NONE)
-          .run(LocalFill.jobId(plan));
+          .run(LocalFill.planDigest(plan));
 
       assertEquals(20_000L, db.queryLong("SELECT count(*) FROM account"));
       assertEquals(before, fingerprint(db));

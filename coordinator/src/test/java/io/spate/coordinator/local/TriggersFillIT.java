@@ -272,7 +272,7 @@ class TriggersFillIT {
               Triggers.Mode.OFF_IF_ALLOWED,
               SessionSettings.DEFAULT,
               Outage.NONE)
-          .run(LocalFill.jobId(plan));
+          .run(LocalFill.planDigest(plan));
 
       assertEquals(3000L, db.queryLong("SELECT count(*) FROM orders"));
       assertEquals(Map.of("orders.orders_customer_id_fkey", 0L), Fills.orphans(db));

@@ -2,11 +2,13 @@ package io.spate.coordinator.plan;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.local.LocalFill;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TargetIdentity;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Map;
@@ -46,6 +48,23 @@ class LocalJobIdTest {
 
     byte[] digest = MessageDigest.getInstance("SHA-256").digest(listed.getBytes(UTF_8));
 
-    assertEquals("local-" + HexFormat.of().formatHex(digest, 0, 6), LocalFill.jobId(plan));
+    assertEquals("local-" + HexFormat.of().formatHex(digest, 0, 6), LocalFill.planDigest(plan));
+  }
+
+  @Test
+  void theSamePlanIntoTwoDatabasesIsTwoJobsAndIntoOneTheSameJob() {
+    FillPlan plan =
+        Planner.plan(
+            TpccSchema.schema(),
+            FillSettings.of(TpccSchema.specConfig(), null, null, 7_000L, Map.of()));
+    TargetIdentity a = new TargetIdentity(7L, 0, "shop_a", "f1");
+    TargetIdentity b = new TargetIdentity(7L, 0, "shop_b", "f1");
+    TargetIdentity otherServer = new TargetIdentity(8L, 0, "shop_a", "f1");
+    TargetIdentity aChanged = new TargetIdentity(7L, 0, "shop_a", "f2");
+
+    assertNotEquals(LocalFill.jobId(plan, a), LocalFill.jobId(plan, b));
+    assertNotEquals(LocalFill.jobId(plan, a), LocalFill.jobId(plan, otherServer));
+    assertEquals(LocalFill.jobId(plan, a), LocalFill.jobId(plan, aChanged), "tables may change");
+    assertTrue(LocalFill.jobId(plan, a).startsWith("local-"));
   }
 }

@@ -10,6 +10,7 @@ import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.generate.Engine;
 import io.spate.worker.run.TaskExecution;
@@ -20,6 +21,7 @@ import io.spate.worker.target.Triggers;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -47,8 +49,9 @@ import javax.sql.DataSource;
  * transactions roll back) and is reported.
  *
  * <p>Every task writes its ledger row ({@code spate.ledger}, which the caller has made sure of) in
- * its transaction, under a job id derived from the plan alone ({@link #jobId(FillPlan)}): a run
- * with the same arguments finds the tasks an interrupted run committed and skips them.
+ * its transaction, under a job id derived from the plan and the database ({@link #jobId(FillPlan,
+ * TargetIdentity)}): a run with the same arguments on the same database finds the tasks an
+ * interrupted run committed and skips them.
  */
 public final class LocalFill {
 
@@ -116,23 +119,52 @@ public final class LocalFill {
   }
 
   /**
-   * The job id of a local fill of {@code plan}: a digest of the plan's JSON (every table, column,
-   * task, the seed and the generation version), so the same arguments on the same schema give the
-   * same id and any change to the plan gives another. The JSON is the one plans had when they
-   * listed each task ({@link ListedTasks}), written straight into the digest, so ids (and the
-   * ledgers keyed by them) stay those of earlier versions.
+   * The digest of {@code plan}'s JSON (every table, column, task, the seed and the generation
+   * version): the same arguments on the same schema give the same digest and any change to the plan
+   * another. The JSON is the one plans had when they listed each task ({@link ListedTasks}),
+   * written straight into the digest, so digests stay those of earlier versions.
    */
-  public static String jobId(FillPlan plan) {
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
-        Messages.encode(ListedTasks.of(plan), out);
-      }
-      return "local-" + HexFormat.of().formatHex(sha.digest(), 0, 6);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("the JDK has no SHA-256", e);
+  public static String planDigest(FillPlan plan) {
+    MessageDigest sha = sha256();
+    try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+      Messages.encode(ListedTasks.of(plan), out);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot digest the plan", e);
+    }
+    return "local-" + HexFormat.of().formatHex(sha.digest(), 0, 6);
+  }
+
+  /**
+   * The job id of a local fill of {@code plan} into the database {@code target} names: a digest of
+   * the plan's ({@link #planDigest}) and of the database's identity (its server, OID and name,
+   * never the tables' fingerprint), so the same fill of two databases, even on one server sharing
+   * one ledger, are two jobs, and a run with the same arguments on the same database is the same
+   * job, which {@code --resume} finishes.
+   */
+  public static String jobId(FillPlan plan, TargetIdentity target) {
+    return jobId(planDigest(plan), target);
+  }
+
+  /** {@link #jobId(FillPlan, TargetIdentity)} of a plan's digest. */
+  public static String jobId(String planDigest, TargetIdentity target) {
+    MessageDigest sha = sha256();
+    sha.update(
+        (planDigest
+                + "\n"
+                + target.systemIdentifier()
+                + "\n"
+                + target.databaseOid()
+                + "\n"
+                + target.databaseName())
+            .getBytes(StandardCharsets.UTF_8));
+    return "local-" + HexFormat.of().formatHex(sha.digest(), 0, 6);
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
     }
   }
 
@@ -152,7 +184,8 @@ public final class LocalFill {
    * Runs every task not already in the ledger; returns when all have committed, or throws the first
    * failure.
    *
-   * @param jobId {@link #jobId(FillPlan)} of the plan, which making the target ready computed
+   * @param jobId {@link #jobId(FillPlan, TargetIdentity)} of the plan and target, which making the
+   *     target ready computed
    */
   public Summary run(String jobId) {
     return run(
@@ -167,7 +200,7 @@ public final class LocalFill {
    * @param bytes receives the size of each buffer of encoded rows, from the fill's threads
    */
   public Summary dryRun(LongConsumer bytes) {
-    return run(TaskExecution.discarding(dialect, bytes), false, jobId(plan));
+    return run(TaskExecution.discarding(dialect, bytes), false, planDigest(plan));
   }
 
   /**

@@ -8,14 +8,19 @@ import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.coordinator.target.TargetTables;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.plan.Task;
+import io.spate.worker.run.TableClaims;
 import io.spate.worker.run.TaskLedger;
+import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.TargetKind;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -27,12 +32,20 @@ import javax.sql.DataSource;
 public final class LocalJob {
 
   /**
-   * The target, ready for the load.
+   * The target, ready for the load, its tables claimed for the job until this is closed.
    *
    * @param jobId the job id the fill's ledger rows carry ({@link LocalFill#jobId})
    * @param done the plan's tasks the ledger already holds (0 unless resuming)
+   * @param claim the job's claim of the tables it writes ({@link TableClaims})
    */
-  public record Ready(String jobId, LoadTriggers triggers, int done) {}
+  public record Ready(String jobId, LoadTriggers triggers, int done, TableClaims.Claim claim)
+      implements AutoCloseable {
+    /** Releases the tables' claim: after the fill, whichever way it ended. */
+    @Override
+    public void close() {
+      claim.close();
+    }
+  }
 
   private LocalJob() {}
 
@@ -75,13 +88,35 @@ public final class LocalJob {
       boolean disableTriggers,
       Consumer<String> notes) {
     // the digest's first JSON encoding warms Jackson up (tens of ms): beside the triggers' queries
-    CompletableFuture<String> digest = CompletableFuture.supplyAsync(() -> LocalFill.jobId(plan));
+    CompletableFuture<String> digest =
+        CompletableFuture.supplyAsync(() -> LocalFill.planDigest(plan));
     TargetSteps steps = TargetSteps.of(dataSource);
+    TargetDialect dialect = TargetKind.of(dataSource).dialect();
+    TargetIdentity identity = dialect.identity(dataSource, plan, "spate local");
     LoadTriggers triggers = steps.chooseTriggers(dataSource, plan, disableTriggers);
     notes.accept(triggers.description());
-    String jobId = digest.join();
-    int done = steps.prepare(dataSource, plan, jobId, start, notes);
-    return new Ready(jobId, triggers, done);
+    String planDigest = digest.join();
+    String jobId = LocalFill.jobId(planDigest, identity);
+    TableClaims.Claim claim =
+        dialect
+            .claims()
+            .claim(dataSource, jobId, planDigest, TableClaims.holder("spate local"), written(plan));
+    try {
+      int done = steps.prepare(dataSource, plan, jobId, start, notes);
+      return new Ready(jobId, triggers, done, claim);
+    } catch (RuntimeException e) {
+      claim.close();
+      throw e;
+    }
+  }
+
+  /** The tables a fill of {@code plan} writes: those it fills and those their triggers write. */
+  public static List<String> written(FillPlan plan) {
+    return Stream.concat(
+            plan.tables().stream().filter(t -> t.rows() > 0).map(TablePlan::name),
+            plan.triggerWritten().stream().map(TablePlan::name))
+        .distinct()
+        .toList();
   }
 
   /**
@@ -89,9 +124,12 @@ public final class LocalJob {
    * fill (same schema, config and seed) unless its rows changed since, which a resume checks.
    */
   public static boolean ledgerHoldsAll(DataSource dataSource, FillPlan plan) {
-    TaskLedger ledger = TargetKind.of(dataSource).dialect().ledger();
+    TargetDialect dialect = TargetKind.of(dataSource).dialect();
+    TaskLedger ledger = dialect.ledger();
     ledger.ensure(dataSource);
-    Map<String, Long> finished = ledger.finished(dataSource, LocalFill.jobId(plan));
+    Map<String, Long> finished =
+        ledger.finished(
+            dataSource, LocalFill.jobId(plan, dialect.identity(dataSource, plan, "spate local")));
     return plan.tasks().stream().map(Task::id).allMatch(finished::containsKey);
   }
 }

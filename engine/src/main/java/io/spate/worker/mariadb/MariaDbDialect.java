@@ -6,6 +6,7 @@ import io.spate.protocol.schema.Table;
 import io.spate.worker.encode.LoadDataTextWriter;
 import io.spate.worker.encode.RowWriter;
 import io.spate.worker.run.RowLoad;
+import io.spate.worker.run.TableClaims;
 import io.spate.worker.run.TaskLedger;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetDialect;
@@ -126,6 +127,43 @@ public final class MariaDbDialect implements TargetDialect {
   public TaskLedger ledger() {
     return MariaDbLedger.SPATE;
   }
+
+  @Override
+  public TableClaims claims() {
+    return CLAIMS;
+  }
+
+  /**
+   * The claims in database {@code spate}, beside the ledger, keyed by the target database and the
+   * table; a claim's lock is a {@code GET_LOCK} named by a digest of both (names hold 64
+   * characters).
+   */
+  private static final TableClaims CLAIMS =
+      new TableClaims(
+          new TableClaims.Sql(
+              "SELECT count(*) > 0 FROM information_schema.TABLES"
+                  + " WHERE TABLE_SCHEMA = 'spate' AND TABLE_NAME = 'claims'",
+              List.of(
+                  "CREATE DATABASE IF NOT EXISTS spate",
+                  "CREATE TABLE IF NOT EXISTS spate.claims (target_db varchar(64) NOT NULL,"
+                      + " table_name varchar(255) NOT NULL, job_id varchar(255) NOT NULL,"
+                      + " plan varchar(255) NOT NULL, holder varchar(255) NOT NULL,"
+                      + " claimed_at datetime(6) NOT NULL, PRIMARY KEY (target_db, table_name))"
+                      + " ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"),
+              "SELECT GET_LOCK(CONCAT('spate-claim-',"
+                  + " LEFT(SHA2(CONCAT(DATABASE(), '.', ?), 256), 48)), 0) = 1",
+              "SELECT RELEASE_ALL_LOCKS()",
+              "SELECT job_id, plan, holder, DATE_FORMAT(claimed_at, '%Y-%m-%d %H:%i:%s')"
+                  + " FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?",
+              "INSERT INTO spate.claims (table_name, job_id, plan, holder, target_db, claimed_at)"
+                  + " VALUES (?, ?, ?, ?, DATABASE(), SYSDATE(6)) ON DUPLICATE KEY UPDATE"
+                  + " job_id = VALUES(job_id), plan = VALUES(plan), holder = VALUES(holder),"
+                  + " claimed_at = VALUES(claimed_at)",
+              "DELETE FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?"
+                  + " AND job_id = ?",
+              "SELECT job_id, plan, holder, DATE_FORMAT(claimed_at, '%Y-%m-%d %H:%i:%s')"
+                  + " FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?"
+                  + " LOCK IN SHARE MODE"));
 
   @Override
   public String tableName(Table table) {

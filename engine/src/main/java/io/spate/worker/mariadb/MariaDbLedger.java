@@ -21,8 +21,10 @@ import javax.sql.DataSource;
  *
  * <p>It lives in its own database ({@code spate} by default, MySQL's counterpart of PostgreSQL's
  * schema {@code spate}): introspection of the target database never sees it, one ledger serves
- * every database on the server (job ids are unique), and {@code DROP DATABASE spate} removes it.
- * InnoDB transactions span databases, so the insert commits atomically with the rows.
+ * every database on the server, each row naming its database ({@code target_db}, the session's
+ * {@code DATABASE()}, which every read and write of the ledger keys on), and {@code DROP DATABASE
+ * spate} removes it. InnoDB transactions span databases, so the insert commits atomically with the
+ * rows.
  *
  * <p>Unlike PostgreSQL, InnoDB rolls back only the failing statement on a duplicate key, so {@link
  * #record} rolls the whole transaction back itself before reporting the task done.
@@ -34,6 +36,9 @@ public final class MariaDbLedger implements TaskLedger {
 
   /** ER_DUP_ENTRY. */
   static final int DUPLICATE_ENTRY = 1062;
+
+  /** ER_DUP_FIELDNAME. */
+  private static final int DUPLICATE_COLUMN = 1060;
 
   private final String table;
 
@@ -49,9 +54,10 @@ public final class MariaDbLedger implements TaskLedger {
     // `rows` is reserved in MySQL 8, hence the quotes; SYSDATE(6) is the insert's own time.
     return "CREATE TABLE IF NOT EXISTS "
         + table
-        + " (job_id varchar(255) NOT NULL, task_id varchar(255) NOT NULL,"
-        + " worker_id varchar(255) NOT NULL, attempt int NOT NULL, `rows` bigint NOT NULL,"
-        + " finished_at datetime(6) NOT NULL, PRIMARY KEY (job_id, task_id))"
+        + " (target_db varchar(64) NOT NULL, job_id varchar(255) NOT NULL,"
+        + " task_id varchar(255) NOT NULL, worker_id varchar(255) NOT NULL, attempt int NOT NULL,"
+        + " `rows` bigint NOT NULL, finished_at datetime(6) NOT NULL,"
+        + " PRIMARY KEY (target_db, job_id, task_id))"
         + " ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin";
   }
 
@@ -62,6 +68,7 @@ public final class MariaDbLedger implements TaskLedger {
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE IF NOT EXISTS " + table.substring(0, table.lastIndexOf('.')));
       s.execute(createSql());
+      addTargetDatabase(s);
     } catch (SQLException e) {
       throw new SpateException(
           "making sure of the task ledger "
@@ -77,6 +84,36 @@ public final class MariaDbLedger implements TaskLedger {
     }
   }
 
+  /**
+   * A ledger of a version before rows named their database gets the column, its rows the empty name
+   * (no database's): their jobs ran with ids that named no database either.
+   */
+  private void addTargetDatabase(Statement s) throws SQLException {
+    String database = table.substring(0, table.lastIndexOf('.'));
+    try (ResultSet rs =
+        s.executeQuery(
+            "SELECT count(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = "
+                + "'"
+                + database.replace("`", "").replace("'", "''")
+                + "' AND TABLE_NAME = 'ledger' AND COLUMN_NAME = 'target_db'")) {
+      rs.next();
+      if (rs.getInt(1) > 0) {
+        return;
+      }
+    }
+    try {
+      s.execute(
+          "ALTER TABLE "
+              + table
+              + " ADD COLUMN target_db varchar(64) NOT NULL DEFAULT '' FIRST, DROP PRIMARY KEY,"
+              + " ADD PRIMARY KEY (target_db, job_id, task_id)");
+    } catch (SQLException e) {
+      if (e.getErrorCode() != DUPLICATE_COLUMN) {
+        throw e;
+      } // another process added it first
+    }
+  }
+
   /** The ledger row of a finished task, or empty when the task has not finished. */
   @Override
   public Optional<Finished> finished(DataSource dataSource, String jobId, String taskId) {
@@ -85,7 +122,7 @@ public final class MariaDbLedger implements TaskLedger {
             c.prepareStatement(
                 "SELECT `rows`, worker_id, attempt FROM "
                     + table
-                    + " WHERE job_id = ? AND task_id = ?")) {
+                    + " WHERE target_db = DATABASE() AND job_id = ? AND task_id = ?")) {
       s.setString(1, jobId);
       s.setString(2, taskId);
       try (ResultSet rs = s.executeQuery()) {
@@ -105,7 +142,10 @@ public final class MariaDbLedger implements TaskLedger {
     Map<String, Long> tasks = new HashMap<>();
     try (Connection c = dataSource.getConnection();
         PreparedStatement s =
-            c.prepareStatement("SELECT task_id, `rows` FROM " + table + " WHERE job_id = ?")) {
+            c.prepareStatement(
+                "SELECT task_id, `rows` FROM "
+                    + table
+                    + " WHERE target_db = DATABASE() AND job_id = ?")) {
       s.setString(1, jobId);
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
@@ -127,7 +167,8 @@ public final class MariaDbLedger implements TaskLedger {
             c.prepareStatement(
                 "SELECT DISTINCT job_id FROM "
                     + table
-                    + " WHERE job_id <> ? AND LEFT(task_id, CHAR_LENGTH(?)) = ? ORDER BY job_id")) {
+                    + " WHERE target_db = DATABASE() AND job_id <> ?"
+                    + " AND LEFT(task_id, CHAR_LENGTH(?)) = ? ORDER BY job_id")) {
       s.setString(1, jobId);
       s.setString(2, taskIdPrefix);
       s.setString(3, taskIdPrefix);
@@ -147,7 +188,9 @@ public final class MariaDbLedger implements TaskLedger {
   @Override
   public int forget(DataSource dataSource, String jobId) {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement("DELETE FROM " + table + " WHERE job_id = ?")) {
+        PreparedStatement s =
+            c.prepareStatement(
+                "DELETE FROM " + table + " WHERE target_db = DATABASE() AND job_id = ?")) {
       s.setString(1, jobId);
       return s.executeUpdate();
     } catch (SQLException e) {
@@ -170,8 +213,8 @@ public final class MariaDbLedger implements TaskLedger {
         c.prepareStatement(
             "INSERT INTO "
                 + table
-                + " (job_id, task_id, worker_id, attempt, `rows`, finished_at)"
-                + " VALUES (?, ?, ?, ?, ?, SYSDATE(6))")) {
+                + " (target_db, job_id, task_id, worker_id, attempt, `rows`, finished_at)"
+                + " VALUES (DATABASE(), ?, ?, ?, ?, ?, SYSDATE(6))")) {
       s.setString(1, jobId);
       s.setString(2, taskId);
       s.setString(3, workerId);

@@ -6,6 +6,7 @@ import io.spate.worker.encode.CopyBinaryWriter;
 import io.spate.worker.encode.RowWriter;
 import io.spate.worker.run.Ledger;
 import io.spate.worker.run.RowLoad;
+import io.spate.worker.run.TableClaims;
 import io.spate.worker.run.TaskLedger;
 import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.TargetDialect;
@@ -69,7 +70,37 @@ public final class PostgresDialect implements TargetDialect {
         }
       };
 
+  /**
+   * PostgreSQL's {@code spate.claims}, beside the ledger; a claim's lock is a session advisory lock
+   * keyed by 64 bits of the table name's digest (advisory locks are per database, as the claims).
+   */
+  private static final TableClaims CLAIMS =
+      new TableClaims(
+          new TableClaims.Sql(
+              "SELECT to_regclass('spate.claims') IS NOT NULL",
+              List.of(
+                  "CREATE SCHEMA IF NOT EXISTS spate",
+                  "CREATE TABLE IF NOT EXISTS spate.claims (table_name text PRIMARY KEY,"
+                      + " job_id text NOT NULL, plan text NOT NULL, holder text NOT NULL,"
+                      + " claimed_at timestamptz NOT NULL DEFAULT clock_timestamp())"),
+              "SELECT pg_try_advisory_lock(('x' || left(md5('spate-claim:' || ?), 16))::bit(64)::bigint)",
+              "SELECT pg_advisory_unlock_all()",
+              "SELECT job_id, plan, holder, to_char(claimed_at, 'YYYY-MM-DD HH24:MI:SS TZ')"
+                  + " FROM spate.claims WHERE table_name = ?",
+              "INSERT INTO spate.claims (table_name, job_id, plan, holder, claimed_at)"
+                  + " VALUES (?, ?, ?, ?, clock_timestamp()) ON CONFLICT (table_name) DO UPDATE"
+                  + " SET job_id = EXCLUDED.job_id, plan = EXCLUDED.plan, holder = EXCLUDED.holder,"
+                  + " claimed_at = EXCLUDED.claimed_at",
+              "DELETE FROM spate.claims WHERE table_name = ? AND job_id = ?",
+              "SELECT job_id, plan, holder, to_char(claimed_at, 'YYYY-MM-DD HH24:MI:SS TZ')"
+                  + " FROM spate.claims WHERE table_name = ? FOR SHARE"));
+
   private PostgresDialect() {}
+
+  @Override
+  public TableClaims claims() {
+    return CLAIMS;
+  }
 
   @Override
   public TargetKind kind() {

@@ -24,8 +24,9 @@ import javax.sql.DataSource;
  *   <li>the ledger check: a task whose (job, task) row is in the target's {@link TaskLedger} is
  *       {@link Outcome#SKIPPED} with the rows it committed then;
  *   <li>one transaction holding the triggers setting and its lock timeout ({@link
- *       TargetDialect#beginLoad}), the task's rows ({@link RowLoad}: {@code COPY} on PostgreSQL, or
- *       the second pass's {@code UPDATE}; for a table whose indexes are built after its rows, the
+ *       TargetDialect#beginLoad}), the check that no other job claims the table ({@link
+ *       TableClaims#check}), the task's rows ({@link RowLoad}: {@code COPY} on PostgreSQL, or the
+ *       second pass's {@code UPDATE}; for a table whose indexes are built after its rows, the
  *       dropping and building of those indexes too), for the leader of a joint group first every
  *       row of the group's other tables with the foreign keys checked at the commit, and the ledger
  *       row;
@@ -255,6 +256,13 @@ public final class TaskExecution {
       connection.setAutoCommit(false);
       try {
         dialect.beginLoad(connection, triggers, session, "task " + task);
+        dialect
+            .claims()
+            .check(
+                connection,
+                assignment.jobId(),
+                task.table(),
+                "job " + assignment.jobId() + " / task " + task);
         long rows = 0;
         if (!table.plan().joint().isEmpty()) {
           dialect.deferConstraints(connection);

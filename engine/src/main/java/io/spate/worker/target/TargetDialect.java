@@ -6,6 +6,7 @@ import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.schema.Table;
 import io.spate.worker.encode.RowWriter;
 import io.spate.worker.run.RowLoad;
+import io.spate.worker.run.TableClaims;
 import io.spate.worker.run.TaskLedger;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -108,6 +109,9 @@ public interface TargetDialect {
 
   /** The ledger of finished tasks, kept in the target database. */
   TaskLedger ledger();
+
+  /** The per-table claims that keep a table to one fill at a time, beside the ledger. */
+  TableClaims claims();
 
   /** The name this database's SQL gives {@code table}: qualified as needed, quoted. */
   String tableName(Table table);
