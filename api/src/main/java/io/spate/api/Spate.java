@@ -250,7 +250,7 @@ public final class Spate {
                 dialect,
                 plan,
                 LocalFill.planDigest(plan),
-                ready.triggers().mode() != Triggers.Mode.OFF,
+                ready.triggers().mode(),
                 "job " + ready.jobId());
       }
       FillResult result = FillResult.of(plan, summary, progress, (System.nanoTime() - began) / 1e9);

@@ -1,5 +1,7 @@
 package io.spate.coordinator.cli;
 
+import io.spate.coordinator.config.FillConfig;
+import io.spate.coordinator.plan.Meanings;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
@@ -110,5 +112,63 @@ final class PlanPrinter {
                   group,
                   String.join(", ", columns)));
     }
+  }
+
+  /**
+   * Each written column's meaning, the evidence that decided it and what the plan draws for it
+   * ({@code spate plan --explain}); the config's {@code meaning:} overrides a meaning.
+   */
+  static void explain(FillPlan plan, FillConfig config, PrintStream out) {
+    for (TablePlan t : plan.tables()) {
+      if (t.rows() == 0 || t.secondPass()) {
+        continue;
+      }
+      out.printf(Locale.ROOT, "explain: %s (%d rows)%n", t.name(), t.rows());
+      Map<String, Meanings.Inferred> meanings =
+          Meanings.of(t.table(), config.table(t.table().id()));
+      for (ColumnPlan c : t.columns()) {
+        Meanings.Inferred m = meanings.get(c.column());
+        out.printf(
+            Locale.ROOT,
+            "  %-26s %-18s %-48s %s%n",
+            c.column(),
+            m.meaning().label(),
+            m.evidence(),
+            drawn(c));
+      }
+    }
+  }
+
+  /** What a column's rule draws, in a few words. */
+  private static String drawn(ColumnPlan c) {
+    return switch (c) {
+      case ColumnPlan.Skip s -> "skipped: " + s.reason();
+      case ColumnPlan.KeySequence k -> "key, numbered";
+      case ColumnPlan.Reference r -> "references " + r.foreignKey();
+      case ColumnPlan.Derived d ->
+          (d.foreignKey() == null ? "after " + d.base() : "after the parent's " + d.base())
+              + " by "
+              + d.minDelta()
+              + ".."
+              + d.maxDelta()
+              + (d.nullRatio() > 0
+                  ? String.format(Locale.ROOT, ", %.0f%% NULL", 100 * d.nullRatio())
+                  : "");
+      case ColumnPlan.Values v ->
+          (v.spec().values().isEmpty()
+                  ? (v.spec().min() == null && v.spec().max() == null
+                      ? "the type's range"
+                      : v.spec().min() + ".." + v.spec().max())
+                  : v.spec().values().size() <= 6
+                      ? String.join(" | ", v.spec().values())
+                      : v.spec().values().size()
+                          + " values, e.g. "
+                          + String.join(" | ", v.spec().values().subList(0, 3)))
+              + (v.spec().nullRatio() > 0.02
+                  ? String.format(Locale.ROOT, ", %.0f%% NULL", 100 * v.spec().nullRatio())
+                  : "");
+      case ColumnPlan.Partitioned p -> "per partition";
+      case ColumnPlan.Profiled p -> "profiled";
+    };
   }
 }

@@ -139,6 +139,9 @@ public final class SpateCli {
   static final class Plan implements Callable<Integer> {
     @Mixin FillOptions options;
 
+    @Option(names = "--explain")
+    boolean explain;
+
     @Override
     public Integer call() throws SQLException {
       FillConfig config = options.loadConfig();
@@ -147,7 +150,11 @@ public final class SpateCli {
       try (Connection c =
           Database.connect(
               database.db(), database.user(), database.password(), database.session())) {
-        PlanPrinter.print(introspectAndPlan(options, c, settings), Streams.out);
+        FillPlan plan = introspectAndPlan(options, c, settings);
+        PlanPrinter.print(plan, Streams.out);
+        if (explain) {
+          PlanPrinter.explain(plan, config, Streams.out);
+        }
       }
       return 0;
     }
@@ -258,7 +265,7 @@ public final class SpateCli {
                   TargetKind.of(options.database.db()).dialect(),
                   plan,
                   LocalFill.planDigest(plan),
-                  ready.triggers().mode() != Triggers.Mode.OFF,
+                  ready.triggers().mode(),
                   "job " + jobId);
           display.finish(Streams.out);
           Streams.out.println(check);

@@ -226,7 +226,11 @@ final class SubmitCommand implements Callable<Integer> {
       display.close();
     }
     display.finish(SpateCli.Streams.out);
-    SpateCli.Streams.out.println(fill.result());
+    if (fill.result() != null) {
+      SpateCli.Streams.out.println(fill.result());
+    } else {
+      SpateCli.Streams.out.println("dry run: the workers generated the rows and wrote none");
+    }
   }
 
   /**

@@ -20,6 +20,7 @@ import io.spate.worker.kafka.SkippedRecords;
 import io.spate.worker.run.TableClaims;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetKind;
+import io.spate.worker.target.Triggers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -147,6 +148,9 @@ public final class DistributedFill implements AutoCloseable {
 
   /** The job's claim of its tables: released once the job ends, kept when this process leaves. */
   private volatile TableClaims.Claim claim;
+
+  /** A worker ran the job's tasks dry ({@code --dry-run}): their rows were never written. */
+  private volatile boolean discarded;
 
   /** What the tables held at the job's end ({@link FillCheck}); null until it is DONE. */
   private volatile FillCheck.Result result;
@@ -294,15 +298,19 @@ public final class DistributedFill implements AutoCloseable {
       awaitFinishing();
       outage.rideOut(
           "job " + job.jobId() + ": counting the tables' rows",
-          () ->
+          () -> {
+            if (discarded) {
+              return; // dry-run workers generated the rows and wrote none, as asked
+            }
               result =
                   FillCheck.verify(
                       target,
                       kind().dialect(),
                       job.plan(),
                       LocalFill.planDigest(job.plan()),
-                      !job.disableTriggers(),
-                      "job " + job.jobId()));
+                      job.disableTriggers() ? Triggers.Mode.OFF : Triggers.Mode.ON,
+                      "job " + job.jobId());
+          });
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
       releaseClaim();
@@ -464,6 +472,7 @@ public final class DistributedFill implements AutoCloseable {
       return; // a task done already, or not of this plan
     }
     JobTracker.Change change = changed.get();
+    discarded |= event.discarded();
     observer.event(event, record.timestamp(), replaying);
     long at = FillProgress.nanosAt(record.timestamp()); // when it happened, replayed or not
     FillProgress.TableProgress table = progress.table(change.table());

@@ -78,6 +78,7 @@ public final class Submission {
     TargetKind kind = TargetKind.of(target);
     TargetIdentity identity =
         kind.dialect().identity(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
+    kind.dialect().ledger().ensure(target); // the ledger's home first: the claims live beside it
     TableClaims.Claim claim =
         kind.dialect()
             .claims()

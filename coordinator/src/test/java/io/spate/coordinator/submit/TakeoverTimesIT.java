@@ -147,6 +147,8 @@ class TakeoverTimesIT {
         Fills.plan(db, new FillConfig(null, null, 500L, null, Map.of()), Map.of("big_t", 1000L));
     List<Task> tasks = plan.tasks();
     assertEquals(2, tasks.size());
+    // the rows the history's two tasks committed: the job's end counts them against the plan
+    db.execute("INSERT INTO big_t (c_int) SELECT g FROM generate_series(1, 1000) g");
     String jobId = "takeover";
     long submitted = System.currentTimeMillis() - 60_000;
     JobMessage job =

@@ -15,6 +15,8 @@ import java.util.List;
  * @param nullRatio share of NULLs (nullable columns only)
  * @param distribution uniform (default), zipf or normal, over the range or the list
  * @param skip leave the column out: the database's default (or NULL) fills it
+ * @param meaning what the column holds, overriding what the planner reads from the schema (a
+ *     {@code Meaning} label such as {@code end-of-life-time}, {@code flag}, {@code vocabulary})
  */
 public record ColumnConfig(
     String value,
@@ -25,11 +27,26 @@ public record ColumnConfig(
     String length,
     Double nullRatio,
     Distribution distribution,
-    Boolean skip) {
+    Boolean skip,
+    String meaning) {
 
   public ColumnConfig {
     values = values == null ? List.of() : List.copyOf(values);
     weights = weights == null ? List.of() : List.copyOf(weights);
+  }
+
+  /** An override that leaves the meaning to the planner. */
+  public ColumnConfig(
+      String value,
+      List<String> values,
+      List<Double> weights,
+      String min,
+      String max,
+      String length,
+      Double nullRatio,
+      Distribution distribution,
+      Boolean skip) {
+    this(value, values, weights, min, max, length, nullRatio, distribution, skip, null);
   }
 
   public boolean skipped() {
@@ -69,6 +86,9 @@ public record ColumnConfig(
     }
     if (distribution != null) {
       set.add("distribution");
+    }
+    if (meaning != null) {
+      set.add("meaning");
     }
     return set;
   }

@@ -97,6 +97,7 @@ public final class LocalJob {
     notes.accept(triggers.description());
     String planDigest = digest.join();
     String jobId = LocalFill.jobId(planDigest, identity);
+    dialect.ledger().ensure(dataSource); // the ledger's home first: the claims live beside it
     TableClaims.Claim claim =
         dialect
             .claims()

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,12 +39,24 @@ final class ColumnStage {
   private final KeyColumns keys;
   private final CheckServer server;
 
+  /** The anchor time of each table planned so far ({@link Lifecycle}), for its children. */
+  private final Map<String, Lifecycle.Anchor> anchors = new HashMap<>();
+
+  /** The load level of each table. */
+  private final Map<String, Integer> levels = new HashMap<>();
+
   private ColumnStage(Shape shape, References references, CheckServer server, Problems problems) {
     this.shape = shape;
     this.references = references;
     this.server = server;
     this.problems = problems;
     this.keys = new KeyColumns(shape, references, problems);
+    List<List<String>> order = shape.order().levels();
+    for (int i = 0; i < order.size(); i++) {
+      for (String name : order.get(i)) {
+        levels.put(name, i);
+      }
+    }
   }
 
   /**
@@ -134,16 +147,36 @@ final class ColumnStage {
             shape.lineage().slots(t.id()),
             settings().config().realisticValues());
     Map<String, String> nulled = NullChecks.nulled(t);
+    Map<String, Meanings.Inferred> meanings = Meanings.of(t, tc);
     for (Column c : t.columns()) {
       ColumnConfig cc = tc.columns().get(c.name());
+      if (cc != null && cc.meaning() != null && Meaning.of(cc.meaning()) == null) {
+        problems.add(
+            t.id()
+                + "."
+                + c.name()
+                + ": the config's meaning '"
+                + cc.meaning()
+                + "' is none of "
+                + java.util.Arrays.stream(Meaning.values()).map(Meaning::label).toList());
+      }
       plans.put(
           c.name(),
           correlated.claims(c.name())
               ? correlated.plan(c, ValueSpecs.of(t, c, cc, settings().nullRatio(), problems))
-              : column(t, c, cc, nulled.containsKey(c.name())));
+              : column(t, c, cc, nulled.containsKey(c.name()), meanings.get(c.name())));
     }
     DerivedColumns.apply(t, plans, tc, problems);
     if (settings().config().realisticValues()) {
+      Lifecycle.apply(
+              t,
+              plans,
+              meanings,
+              tc,
+              parent -> Optional.ofNullable(anchors.get(parent)),
+              name -> levels.getOrDefault(name, Integer.MAX_VALUE))
+          .ifPresent(anchor -> anchors.put(t.id(), anchor));
+      Wholes.apply(t, plans, meanings, tc);
       OrderedPairs.apply(t, plans, tc);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
@@ -166,7 +199,8 @@ final class ColumnStage {
   /**
    * @param nulled whether a nullness CHECK has the column written NULL ({@link NullChecks})
    */
-  private ColumnPlan column(Table t, Column c, ColumnConfig cc, boolean nulled) {
+  private ColumnPlan column(
+      Table t, Column c, ColumnConfig cc, boolean nulled, Meanings.Inferred meaning) {
     String where = t.id() + "." + c.name();
     if (c.generated()) {
       unused(t, c, cc, List.of(), "is a generated column, which the server computes");
@@ -275,7 +309,7 @@ final class ColumnStage {
             cc,
             ValueSpecs.of(t, c, cc, nulled ? 1 : settings().nullRatio(), problems),
             problems);
-    return new ColumnPlan.Values(c.name(), realistic(t, c, cc, spec));
+    return new ColumnPlan.Values(c.name(), realistic(t, c, cc, spec, meaning.meaning()));
   }
 
   /** Why a key column takes no setting, for {@link #unused}. */
@@ -316,7 +350,8 @@ final class ColumnStage {
    * ({@link RealisticNumbers}) kept inside the CHECKs' bounds; {@code realisticValues: false} turns
    * this off.
    */
-  private ValueSpec realistic(Table t, Column c, ColumnConfig cc, ValueSpec spec) {
+  private ValueSpec realistic(
+      Table t, Column c, ColumnConfig cc, ValueSpec spec, Meaning meaning) {
     boolean open =
         spec.values().isEmpty() && (cc == null || (!cc.decidesValues() && cc.length() == null));
     boolean checked =
@@ -326,33 +361,31 @@ final class ColumnStage {
       return spec;
     }
     long seed = settings().seed();
-    boolean json = c.type() == SqlType.JSON || c.type() == SqlType.JSONB;
-    if (!c.type().isText() && !json && c.type() != SqlType.BYTEA) {
-      return RealisticDates.apply(
-          c, RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null));
+    ValueSpec drawn;
+    if (meaning != Meaning.UNKNOWN) {
+      drawn = MeaningDomains.apply(seed, t, c, meaning, spec);
+    } else if (!c.type().isText() && c.type() != SqlType.BYTEA) {
+      drawn =
+          RealisticDates.apply(
+              c, RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null));
+    } else {
+      drawn = MeaningDomains.withValues(spec, RealisticValues.pool(seed, t, c), List.of(), null);
+      if (drawn.values().isEmpty()) {
+        return spec;
+      }
     }
-    List<String> pool = json ? RealisticJson.pool(seed, t, c) : RealisticValues.pool(seed, t, c);
-    if (CheckBounds.lengthChecked(t, c)) { // keep the values the length CHECKs allow
-      pool =
-          pool.stream()
+    if (cc != null && cc.nullRatio() != null) {
+      drawn = MeaningDomains.withNulls(drawn, spec.nullRatio()); // the config's share wins
+    }
+    if (!drawn.values().isEmpty() && CheckBounds.lengthChecked(t, c)) {
+      // keep the values the length CHECKs allow
+      List<String> kept =
+          drawn.values().stream()
               .filter(v -> v.length() >= spec.minLength() && v.length() <= spec.maxLength())
               .toList();
+      return kept.isEmpty() ? spec : MeaningDomains.withValues(drawn, kept, List.of(), null);
     }
-    if (pool.isEmpty()) {
-      return spec;
-    }
-    return new ValueSpec(
-        pool,
-        List.of(),
-        null,
-        null,
-        false,
-        false,
-        spec.minLength(),
-        spec.maxLength(),
-        spec.distribution(),
-        spec.nullRatio(),
-        null);
+    return drawn;
   }
 
   /**

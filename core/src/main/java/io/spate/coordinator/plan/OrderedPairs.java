@@ -61,6 +61,8 @@ final class OrderedPairs {
           new String[] {"scheduled", "actual"},
           new String[] {"birth", "death"},
           new String[] {"min", "max"},
+          new String[] {"min", "avg"},
+          new String[] {"avg", "max"},
           new String[] {"low", "high"},
           new String[] {"first", "last"});
 

@@ -35,6 +35,7 @@ final class RealisticJson {
     ADDRESS,
     TAGS,
     ATTRIBUTES,
+    PAYLOAD,
     METADATA
   }
 
@@ -48,6 +49,8 @@ final class RealisticJson {
       case "tags", "labels", "keywords", "categories" -> Form.TAGS;
       case "attributes", "attrs", "properties", "props", "specs", "specifications", "features" ->
           Form.ATTRIBUTES;
+      case "payload", "data", "body", "event", "events", "message", "request", "response" ->
+          Form.PAYLOAD;
       default -> Form.METADATA;
     };
   }
@@ -58,14 +61,50 @@ final class RealisticJson {
         new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
     Faker faker = new Faker(Locale.ENGLISH, random);
     Form form = form(c.name());
+    List<String> keys = keys(random);
     Set<String> docs = new LinkedHashSet<>();
     for (int i = 0; i < 4 * POOL_SIZE && docs.size() < POOL_SIZE; i++) {
-      docs.add(write(document(form, faker, random)));
+      docs.add(write(document(form, faker, random, keys)));
     }
     return new ArrayList<>(docs);
   }
 
-  static Object document(Form form, Faker f, Random random) {
+  /** Keys a column's documents share beyond its form's, chosen once per column. */
+  private static final List<String> KEYS =
+      List.of(
+          "source", "version", "ip", "tags", "client", "locale", "channel", "referrer", "device",
+          "region", "priority", "count", "enabled", "score", "label", "kind", "ref", "note",
+          "duration_ms", "retries", "status", "owner", "color", "size");
+
+  private static List<String> keys(Random random) {
+    List<String> keys = new ArrayList<>(KEYS);
+    java.util.Collections.shuffle(keys, random);
+    return List.copyOf(keys.subList(0, 2 + random.nextInt(3)));
+  }
+
+  private static Object value(String key, Faker f, Random random) {
+    return switch (key) {
+      case "source", "client", "channel", "device", "kind", "label", "status", "owner" ->
+          f.word().noun().toLowerCase(Locale.ROOT);
+      case "version" -> f.app().version();
+      case "ip" -> f.internet().ipV4Address();
+      case "tags" -> words(f, random);
+      case "locale" -> f.nation().isoLanguage();
+      case "referrer" -> "https://" + f.internet().domainName() + "/";
+      case "region" -> f.address().countryCode();
+      case "priority", "retries" -> random.nextInt(5);
+      case "count", "size" -> (int) Math.round(Math.exp(random.nextGaussian() * 1.5 + 2));
+      case "enabled" -> random.nextInt(5) > 0;
+      case "score" -> Math.round(random.nextDouble() * 10000) / 100.0;
+      case "ref" -> Long.toHexString(random.nextLong() | Long.MIN_VALUE).substring(0, 8);
+      case "note" -> f.word().adjective() + " " + f.word().noun();
+      case "duration_ms" -> random.nextInt(5000);
+      case "color" -> f.color().name();
+      default -> f.word().noun();
+    };
+  }
+
+  static Object document(Form form, Faker f, Random random, List<String> keys) {
     Map<String, Object> doc = new LinkedHashMap<>();
     switch (form) {
       case SETTINGS -> {
@@ -89,11 +128,17 @@ final class RealisticJson {
         doc.put("material", f.commerce().material());
         doc.put("weight_kg", Math.round(Math.exp(random.nextGaussian()) * 100) / 100.0);
       }
+      case PAYLOAD -> {
+        doc.put("type", f.word().verb().toLowerCase(Locale.ROOT));
+        doc.put("id", 1 + random.nextInt(100_000));
+        for (String key : keys.subList(0, Math.min(2, keys.size()))) {
+          doc.put(key, value(key, f, random));
+        }
+      }
       case METADATA -> {
-        doc.put("source", f.app().name().toLowerCase(Locale.ROOT).replace(' ', '-'));
-        doc.put("version", f.app().version());
-        doc.put("ip", f.internet().ipV4Address());
-        doc.put("tags", words(f, random));
+        for (String key : keys) {
+          doc.put(key, value(key, f, random));
+        }
       }
     }
     return doc;

@@ -5,6 +5,7 @@ import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.TargetDialect;
+import io.spate.worker.target.Triggers;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -73,8 +74,9 @@ public final class FillCheck {
       TargetDialect dialect,
       FillPlan plan,
       String planDigest,
-      boolean triggersFire,
+      Triggers.Mode triggers,
       String where) {
+    boolean triggersFire = dialect.userTriggersFire(triggers);
     Map<String, Long> rows = new TreeMap<>();
     List<String> problems = new ArrayList<>();
     try (Connection c = dataSource.getConnection();

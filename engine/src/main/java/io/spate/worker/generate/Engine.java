@@ -86,14 +86,21 @@ public final class Engine {
           new KeyCells.KeySequence(
               column, key.first(), key.span(), key.format(), stream, key.step());
       case ColumnPlan.Reference ref -> reference(table, column, ref);
-      case ColumnPlan.Derived derived ->
-          new KeyCells.Derived(
-              cell(table, derived.base()),
-              stream,
-              derived.minDelta(),
-              derived.maxDelta(),
-              column.type(),
-              Literals.numericScale(column));
+      case ColumnPlan.Derived derived -> {
+        CellGen inner =
+            new KeyCells.Derived(
+                derived.foreignKey() == null
+                    ? cell(table, derived.base())
+                    : parentValue(table, derived.foreignKey(), derived.base()),
+                stream,
+                derived.minDelta(),
+                derived.maxDelta(),
+                column.type(),
+                Literals.numericScale(column));
+        yield derived.nullRatio() > 0
+            ? new WrapperCells.Nullable(inner, Streams.nulls(stream), derived.nullRatio())
+            : inner;
+      }
       case ColumnPlan.Partitioned partitioned -> {
         CellGen[] leaves = new CellGen[partitioned.leaves().size()];
         for (int i = 0; i < leaves.length; i++) {
@@ -217,6 +224,16 @@ public final class Engine {
               + " as long");
     }
     return new KeyCells.Reference(pick(table, pickPlan), parentCell, column.type(), sameType);
+  }
+
+  /**
+   * The value of {@code parentColumn} in the parent row {@code foreignKey} picks, recomputed as a
+   * reference's parent key is (the first parent row's when the key picks none).
+   */
+  private CellGen parentValue(TablePlan table, String foreignKey, String parentColumn) {
+    ReferencePlan pickPlan = table.reference(foreignKey);
+    TablePlan parent = plan.table(pickPlan.parentTable());
+    return new KeyCells.ParentValue(pick(table, pickPlan), cell(parent, parentColumn));
   }
 
   /** The pick of one foreign key, with the pick it is relative to. */

@@ -320,6 +320,35 @@ public final class KeyCells {
   }
 
   /**
+   * The value of a parent's column in the row a foreign key picks, as a base to derive from: the
+   * parent's cell recomputed at the picked slot (at slot 0 when the key picks no row).
+   */
+  static final class ParentValue extends CellGen {
+    private final ParentPick pick;
+    private final CellGen parentCell;
+
+    ParentValue(ParentPick pick, CellGen parentCell) {
+      this.pick = pick;
+      this.parentCell = parentCell;
+    }
+
+    @Override
+    long longValue(long slot) {
+      return parentCell.longValue(Math.max(0, pick.parentSlot(slot)));
+    }
+
+    @Override
+    boolean integral() {
+      return parentCell.integral();
+    }
+
+    @Override
+    void write(long slot, RowWriter out) {
+      throw new IllegalStateException("a parent's value is a base, never written itself");
+    }
+  }
+
+  /**
    * {@code base + delta}, delta uniform in [minDelta, maxDelta]: keeps a CHECK between two columns.
    */
   static final class Derived extends CellGen {

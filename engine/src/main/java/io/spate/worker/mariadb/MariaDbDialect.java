@@ -128,6 +128,12 @@ public final class MariaDbDialect implements TargetDialect {
     return MariaDbLedger.SPATE;
   }
 
+  /** Always: a session can switch foreign key checks off, never the triggers. */
+  @Override
+  public boolean userTriggersFire(Triggers.Mode mode) {
+    return true;
+  }
+
   @Override
   public TableClaims claims() {
     return CLAIMS;

@@ -110,6 +110,11 @@ public interface TargetDialect {
   /** The ledger of finished tasks, kept in the target database. */
   TaskLedger ledger();
 
+  /** Whether the server's user triggers fire during a load in {@code mode}. */
+  default boolean userTriggersFire(Triggers.Mode mode) {
+    return mode != Triggers.Mode.OFF;
+  }
+
   /** The per-table claims that keep a table to one fill at a time, beside the ledger. */
   TableClaims claims();
 

@@ -1,5 +1,6 @@
 package io.spate.protocol.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
@@ -64,11 +65,35 @@ public sealed interface ColumnPlan {
   record Values(String column, ValueSpec spec) implements ColumnPlan {}
 
   /**
-   * Offset from another column of the same row, so a CHECK between the two holds: the value is
-   * {@code base + delta}, delta uniform in [minDelta, maxDelta], in the type's unit (days,
-   * microseconds, integer steps, unscaled numeric steps).
+   * Offset from another column of the same row, so a CHECK between the two holds, or a lifecycle's
+   * order (created, then updated): the value is {@code base + delta}, delta uniform in [minDelta,
+   * maxDelta], in the type's unit (days, microseconds, integer steps, unscaled numeric steps).
+   *
+   * @param nullRatio share of NULLs (an end of life mostly unset); left out of the JSON when 0
+   * @param foreignKey null, or the foreign key whose picked parent row holds {@code base}: a
+   *     child's creation after its parent's, the parent's value recomputed from the pick as a
+   *     reference's is; left out of the JSON when null
    */
-  record Derived(String column, String base, long minDelta, long maxDelta) implements ColumnPlan {}
+  record Derived(
+      String column,
+      String base,
+      long minDelta,
+      long maxDelta,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double nullRatio,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String foreignKey)
+      implements ColumnPlan {
+
+    public Derived {
+      if (nullRatio < 0 || nullRatio > 1) {
+        throw new IllegalArgumentException("null ratio must be in [0, 1], got " + nullRatio);
+      }
+    }
+
+    /** Offset from a column of the same row, never NULL. */
+    public Derived(String column, String base, long minDelta, long maxDelta) {
+      this(column, base, minDelta, maxDelta, 0, null);
+    }
+  }
 
   /**
    * A partition-key column: each row first picks a leaf partition (one pick per row, shared by all

@@ -30,9 +30,14 @@ public record FillPlan(
    * uuid key is a keyed bijection of its number mixed over all 128 bits, no longer a column-wide
    * high half. 5: dates and timestamps no bound narrows lie in the ten years before 2026-01-01
    * ({@link DefaultTimes}), no longer in 2000..2029; a profiled column a functional dependency
-   * determines ({@link ColumnPlan.Profiled#determinant()}) is drawn by its determinant's value.
+   * determines ({@link ColumnPlan.Profiled#determinant()}) is drawn by its determinant's value. 6:
+   * a drawn column's values follow its meaning (flags 0/1 mostly at their default, ends of life
+   * mostly NULL, vocabularies of words, counts, durations, sizes, ports and forms of text), a row's
+   * times follow one lifecycle and a child's creation its parent's ({@link
+   * ColumnPlan.Derived#nullRatio()}, {@link ColumnPlan.Derived#foreignKey()}), a whole is derived
+   * from its part, and json documents take keys of their column's own.
    */
-  public static final int GENERATION_VERSION = 5;
+  public static final int GENERATION_VERSION = 6;
 
   public FillPlan {
     tables = List.copyOf(tables);

@@ -312,7 +312,8 @@ final class TaskRunner {
             workerId,
             task.attempt(),
             error,
-            retriable);
+            retriable,
+            dryRun);
     var future =
         events.send(new ProducerRecord<>(eventsTopic, task.jobId(), Messages.encode(event)));
     if (type == Type.SUCCEEDED || type == Type.FAILED) {

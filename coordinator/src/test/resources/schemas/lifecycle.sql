@@ -1,0 +1,36 @@
+-- An application's lifecycle columns, named as applications name them: a row's times in order,
+-- soft deletes mostly unset, children created after their parents (LifecycleFillIT).
+CREATE TABLE accounts (
+    id          bigserial PRIMARY KEY,
+    name        varchar(100) NOT NULL,
+    enabled     smallint NOT NULL DEFAULT 1,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    updated_at  timestamptz,
+    deleted_at  timestamptz
+);
+CREATE TABLE posts (
+    id            bigserial PRIMARY KEY,
+    account_id    bigint NOT NULL REFERENCES accounts (id),
+    title         varchar(200) NOT NULL,
+    status        varchar(20) NOT NULL,
+    views         integer NOT NULL DEFAULT 0,
+    unique_views  integer NOT NULL DEFAULT 0,
+    inserted_at   timestamp NOT NULL,
+    published_at  timestamp,
+    updated_at    timestamp NOT NULL
+);
+CREATE TABLE comments (
+    id          bigserial PRIMARY KEY,
+    post_id     bigint NOT NULL REFERENCES posts (id),
+    body        text NOT NULL,
+    is_deleted  boolean NOT NULL DEFAULT false,
+    created     timestamp NOT NULL,
+    edited      timestamp
+);
+CREATE TABLE sessions (
+    id          bigserial PRIMARY KEY,
+    account_id  bigint NOT NULL REFERENCES accounts (id),
+    started_at  timestamptz NOT NULL,
+    ended_at    timestamptz,
+    expires     bigint NOT NULL
+);

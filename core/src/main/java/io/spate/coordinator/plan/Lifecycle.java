@@ -1,0 +1,209 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A row's times follow one lifecycle, read from their meanings' phases ({@link Meaning#phase()}),
+ * never from a list of word pairs: the row's anchor (its creation, else its earliest time) is drawn,
+ * and every other time of the same type is derived from it ({@link ColumnPlan.Derived}) by a delta
+ * that keeps the phases in order: a start soon after the creation, modifications and other events
+ * within weeks, an end after its start (or after the creation), the end of life last. An end of
+ * life keeps its share of NULLs (mostly unset). A child's anchor is derived from its parent's (the
+ * parent row its foreign key picks, recomputed as a reference's key is), so a child is never created
+ * before its parent.
+ *
+ * <p>Invariant: only columns that draw values the config and CHECKs leave open are derived, of the
+ * same type as their base; every cell stays a pure function of (seed, table, column, row).
+ */
+final class Lifecycle {
+
+  private static final long MINUTE_SECONDS = 60;
+  private static final long DAY_SECONDS = 86_400;
+
+  /** A table's anchor time, for its children. */
+  record Anchor(String column, SqlType type, long unit) {}
+
+  private Lifecycle() {}
+
+  /**
+   * Derives the table's times from its anchor; returns the anchor, if any.
+   *
+   * @param parents the anchor of a table planned before this one, by table id
+   * @param levelOf the load level of a table, by id: a child derives only from an earlier level
+   */
+  static Optional<Anchor> apply(
+      Table t,
+      Map<String, ColumnPlan> plans,
+      Map<String, Meanings.Inferred> meanings,
+      TableConfig tc,
+      Function<String, Optional<Anchor>> parents,
+      Function<String, Integer> levelOf) {
+    List<Column> times = new ArrayList<>();
+    for (Column c : t.columns()) {
+      Meaning m = meanings.get(c.name()).meaning();
+      if (m.kind() == Meaning.Kind.TIME && m.phase() >= 0 && open(t, plans, tc, c)) {
+        times.add(c);
+      }
+    }
+    Optional<Anchor> tableAnchor = Optional.empty();
+    for (List<Column> group : byType(times)) {
+      Column anchor =
+          group.stream()
+              .min(Comparator.comparingInt(c -> meanings.get(c.name()).meaning().phase()))
+              .orElseThrow();
+      long unit = unit(anchor);
+      Column start =
+          group.stream()
+              .filter(c -> meanings.get(c.name()).meaning() == Meaning.STARTED)
+              .findFirst()
+              .orElse(null);
+      for (Column c : group) {
+        if (c == anchor) {
+          continue;
+        }
+        Meaning m = meanings.get(c.name()).meaning();
+        double nulls = ((ColumnPlan.Values) plans.get(c.name())).spec().nullRatio();
+        String base = anchor.name();
+        long lo;
+        long hi;
+        switch (m) {
+          case CREATED -> {
+            lo = 0;
+            hi = MINUTE_SECONDS;
+          }
+          case STARTED -> {
+            lo = 0;
+            hi = DAY_SECONDS;
+          }
+          case ENDED, EXPIRES -> {
+            if (start != null && c != start) {
+              base = start.name();
+              lo = MINUTE_SECONDS;
+              hi = 7 * DAY_SECONDS;
+            } else {
+              lo = 7 * DAY_SECONDS;
+              hi = 60 * DAY_SECONDS;
+            }
+          }
+          case END_OF_LIFE_TIME -> {
+            lo = 60 * DAY_SECONDS;
+            hi = 120 * DAY_SECONDS;
+          }
+          default -> {
+            lo = MINUTE_SECONDS;
+            hi = 30 * DAY_SECONDS;
+          }
+        }
+        plans.put(
+            c.name(),
+            new ColumnPlan.Derived(
+                c.name(), base, scaled(lo, c, unit), scaled(hi, c, unit), nulls, null));
+      }
+      if (tableAnchor.isEmpty()) {
+        tableAnchor = Optional.of(new Anchor(anchor.name(), anchor.type(), unit));
+        afterParent(t, plans, anchor, unit, parents, levelOf);
+      }
+    }
+    return tableAnchor;
+  }
+
+  /**
+   * The anchor of a child, derived from its parent's anchor in the row its first NOT NULL
+   * reference to a table of an earlier level picks: a child is created 0..90 days after its parent.
+   */
+  private static void afterParent(
+      Table t,
+      Map<String, ColumnPlan> plans,
+      Column anchor,
+      long unit,
+      Function<String, Optional<Anchor>> parents,
+      Function<String, Integer> levelOf) {
+    int level = levelOf.apply(t.id());
+    for (ForeignKey fk : t.foreignKeys()) {
+      boolean referenced =
+          fk.columns().stream().allMatch(n -> plans.get(n) instanceof ColumnPlan.Reference);
+      boolean notNull =
+          fk.columns().stream().noneMatch(n -> t.column(n).orElseThrow().nullable());
+      if (!referenced || !notNull || fk.refTable().equals(t.id())
+          || levelOf.apply(fk.refTable()) >= level) {
+        continue;
+      }
+      Optional<Anchor> parent = parents.apply(fk.refTable());
+      if (parent.isPresent() && comparable(parent.get().type(), anchor.type())
+          && parent.get().unit() == unit) {
+        double nulls = ((ColumnPlan.Values) plans.get(anchor.name())).spec().nullRatio();
+        plans.put(
+            anchor.name(),
+            new ColumnPlan.Derived(
+                anchor.name(),
+                parent.get().column(),
+                0,
+                scaled(90 * DAY_SECONDS, anchor, unit),
+                nulls,
+                fk.name()));
+        return;
+      }
+    }
+  }
+
+  /** Whether a value of one type is a value of the other: timestamps with and without zone are. */
+  private static boolean comparable(SqlType a, SqlType b) {
+    boolean timestamps =
+        (a == SqlType.TIMESTAMP || a == SqlType.TIMESTAMPTZ)
+            && (b == SqlType.TIMESTAMP || b == SqlType.TIMESTAMPTZ);
+    return a == b || timestamps;
+  }
+
+  /** Whether the column draws values the config and CHECKs leave to the planner. */
+  private static boolean open(Table t, Map<String, ColumnPlan> plans, TableConfig tc, Column c) {
+    return plans.get(c.name()) instanceof ColumnPlan.Values v
+        && v.spec().values().isEmpty()
+        && v.spec().group() == null
+        && c.domainChecks().isEmpty()
+        && t.checks().stream().noneMatch(check -> CorrelatedValues.mentions(check, c.name()))
+        && !DerivedColumns.decided(tc, c.name())
+        && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
+  }
+
+  /** The times of a table grouped by type (and an integer's unit), in column order. */
+  private static List<List<Column>> byType(List<Column> times) {
+    List<List<Column>> groups = new ArrayList<>();
+    for (Column c : times) {
+      List<Column> group =
+          groups.stream()
+              .filter(g -> g.getFirst().type() == c.type() && unit(g.getFirst()) == unit(c))
+              .findFirst()
+              .orElse(null);
+      if (group == null) {
+        group = new ArrayList<>();
+        groups.add(group);
+      }
+      group.add(c);
+    }
+    return groups;
+  }
+
+  /** Seconds to the column's own unit per second: days for a date, microseconds for a timestamp. */
+  private static long unit(Column c) {
+    return switch (c.type()) {
+      case DATE -> -1;
+      case TIMESTAMP, TIMESTAMPTZ -> 1_000_000L;
+      default -> MeaningDomains.epochUnit(c);
+    };
+  }
+
+  private static long scaled(long seconds, Column c, long unit) {
+    return unit < 0 ? seconds / DAY_SECONDS : seconds * unit;
+  }
+}

@@ -1,0 +1,414 @@
+package io.spate.coordinator.plan;
+
+import io.spate.protocol.plan.Distribution;
+import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import io.spate.protocol.seed.Streams;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Function;
+import net.datafaker.Faker;
+
+/**
+ * The domain each {@link Meaning} gives a column the config and CHECKs leave open: a flag is 0 or 1,
+ * mostly its DEFAULT; an end of life mostly unset; a count, duration, size, dimension or port a
+ * range a person expects for its unit; a vocabulary a handful of lowercase words with skewed
+ * frequencies; a version {@code 2.14.1}, a host {@code api-3.example.com}, a name of a thing a word
+ * or two. Pools are drawn once at plan time from the column's realistic-pool stream, so every cell
+ * stays a pure function of (seed, table, column, row).
+ *
+ * <p>Invariant: a domain stays inside the bounds the spec already has (the type's range, CHECKs):
+ * a range is intersected with them, and where nothing is left the spec is kept as it is.
+ */
+final class MeaningDomains {
+
+  /** Values drawn per text pool. */
+  static final int POOL_SIZE = 200;
+
+  /** The share of rows whose end of life is set (deleted, revoked, banned). */
+  static final double END_OF_LIFE_SHARE = 0.05;
+
+  /** 2016-01-01 and 2026-01-01 in seconds since 1970: the default span of times. */
+  private static final long FIRST_SECOND = 1_451_606_400L;
+
+  private static final long END_SECOND = 1_767_225_600L;
+
+  private MeaningDomains() {}
+
+  /** The spec of {@code c} as its meaning has it, or {@code spec} when the meaning adds nothing. */
+  static ValueSpec apply(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
+    return switch (meaning) {
+      case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
+      case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME -> time(c, meaning, spec);
+      case BIRTH_DATE -> RealisticDates.apply(c, spec);
+      case COUNT -> range(c, spec, 0, 1000, Distribution.ZIPF);
+      case DURATION -> duration(c, spec);
+      case SIZE -> range(c, spec, 0, 10_000_000, Distribution.ZIPF);
+      case DIMENSION -> range(c, spec, 16, 1920, null);
+      case PORT ->
+          list(spec, List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
+      case POSITION -> range(c, spec, 0, 100, Distribution.ZIPF);
+      case CODE_NUMBER -> range(c, spec, 0, 5, Distribution.ZIPF);
+      case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
+      case MEASURE -> measure(seed, t, c, spec);
+      case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
+      case PERSONAL -> pooled(spec, RealisticValues.pool(seed, t, c));
+      case UNKNOWN -> spec;
+      default -> text(seed, t, c, meaning, spec);
+    };
+  }
+
+  /** 0 and 1 (false and true), mostly the DEFAULT; an end of life rarely set. */
+  private static ValueSpec flag(Column c, Meaning meaning, ValueSpec spec) {
+    boolean bool = c.type() == SqlType.BOOLEAN;
+    if (!bool && !numeric(c)) {
+      return spec;
+    }
+    String no = bool ? "false" : "0";
+    String yes = bool ? "true" : "1";
+    if (!bool && (!inside(spec, 0) || !inside(spec, 1))) {
+      return spec; // a CHECK keeps the column off 0 or 1: not a flag's domain
+    }
+    Integer d = Meanings.defaultInteger(c);
+    String defaultExpr = c.defaultExpr() == null ? "" : c.defaultExpr().toLowerCase(Locale.ROOT);
+    Boolean byDefault =
+        d != null ? Boolean.valueOf(d == 1) : defaultExpr.contains("true") ? Boolean.TRUE
+            : defaultExpr.contains("false") ? Boolean.FALSE : null;
+    double yesShare;
+    if (byDefault != null) {
+      yesShare = byDefault ? 0.9 : meaning.endOfLife() ? END_OF_LIFE_SHARE : 0.1;
+    } else if (meaning.endOfLife()) {
+      yesShare = END_OF_LIFE_SHARE;
+    } else if (Meanings.positive(c.name())) {
+      yesShare = 0.85;
+    } else {
+      yesShare = 0.3;
+    }
+    return withValues(spec, List.of(no, yes), List.of(1 - yesShare, yesShare), null);
+  }
+
+  /**
+   * A time: dates and timestamps keep the default span; an integer counts seconds since 1970 over
+   * it (microseconds or milliseconds where its name says so). An end of life is NULL in most rows.
+   */
+  private static ValueSpec time(Column c, Meaning meaning, ValueSpec spec) {
+    ValueSpec s = spec;
+    if (c.type() == SqlType.INTEGER || c.type() == SqlType.BIGINT) {
+      long unit = epochUnit(c);
+      if (c.type() == SqlType.INTEGER && unit > 1) {
+        return spec;
+      }
+      s = range(c, spec, FIRST_SECOND * unit, END_SECOND * unit, null);
+    }
+    if (meaning == Meaning.END_OF_LIFE_TIME && c.nullable()) {
+      s = withNulls(s, 1 - END_OF_LIFE_SHARE);
+    }
+    return s;
+  }
+
+  /** The unit of an integer time: 1 (seconds), 1,000 (milliseconds) or 1,000,000 (microseconds). */
+  static long epochUnit(Column c) {
+    List<String> words = Words.of(c.name());
+    if (words.contains("usec") || words.contains("us") || words.contains("micro")
+        || words.contains("micros")) {
+      return 1_000_000L;
+    }
+    if (words.contains("ms") || words.contains("millis") || words.contains("msec")) {
+      return 1_000L;
+    }
+    return 1;
+  }
+
+  private static ValueSpec duration(Column c, ValueSpec spec) {
+    List<String> words = Words.of(c.name());
+    long max;
+    if (words.contains("ms") || words.contains("millis") || words.contains("milliseconds")
+        || words.contains("latency")) {
+      max = 60_000;
+    } else if (words.contains("minutes") || words.contains("mins") || words.contains("length")) {
+      max = 240;
+    } else if (words.contains("hours")) {
+      max = 72;
+    } else if (words.contains("days")) {
+      max = 365;
+    } else {
+      max = 86_400;
+    }
+    return range(c, spec, words.contains("length") ? 1 : 0, max, Distribution.ZIPF);
+  }
+
+  /** A measure its name reads ({@link RealisticNumbers.Rule}): its range, inside the spec's. */
+  private static ValueSpec measure(long seed, Table t, Column c, ValueSpec spec) {
+    RealisticNumbers.Rule rule = RealisticNumbers.rule(c.name());
+    if (rule == null || rule.median > 0) {
+      return RealisticNumbers.apply(seed, t, c, spec, false);
+    }
+    return range(c, spec, rule.min, rule.max, rule.distribution);
+  }
+
+  /** [lo, hi] inside the spec's own bounds, or the spec where they do not meet. */
+  static ValueSpec range(Column c, ValueSpec spec, long lo, long hi, Distribution distribution) {
+    if (!spec.values().isEmpty() || !numeric(c)) {
+      return spec;
+    }
+    BigDecimal min = BigDecimal.valueOf(lo);
+    BigDecimal max = BigDecimal.valueOf(hi);
+    BigDecimal limit = RealisticNumbers.limit(c);
+    max = max.min(limit);
+    boolean minExclusive = false;
+    boolean maxExclusive = false;
+    BigDecimal specMin = number(spec.min());
+    BigDecimal specMax = number(spec.max());
+    if ((spec.min() != null && specMin == null) || (spec.max() != null && specMax == null)) {
+      return spec;
+    }
+    if (specMin != null && specMin.compareTo(min) >= 0) {
+      min = specMin;
+      minExclusive = spec.minExclusive();
+    }
+    if (specMax != null && specMax.compareTo(max) <= 0) {
+      max = specMax;
+      maxExclusive = spec.maxExclusive();
+    }
+    if (min.compareTo(max) > 0 || (min.compareTo(max) == 0 && (minExclusive || maxExclusive))) {
+      return spec;
+    }
+    return new ValueSpec(
+        List.of(),
+        List.of(),
+        min.toPlainString(),
+        max.toPlainString(),
+        minExclusive,
+        maxExclusive,
+        spec.minLength(),
+        spec.maxLength(),
+        distribution == null ? spec.distribution() : distribution,
+        spec.nullRatio());
+  }
+
+  private static boolean inside(ValueSpec spec, long v) {
+    BigDecimal n = BigDecimal.valueOf(v);
+    BigDecimal lo = number(spec.min());
+    BigDecimal hi = number(spec.max());
+    return (lo == null || (spec.minExclusive() ? n.compareTo(lo) > 0 : n.compareTo(lo) >= 0))
+        && (hi == null || (spec.maxExclusive() ? n.compareTo(hi) < 0 : n.compareTo(hi) <= 0));
+  }
+
+  private static boolean numeric(Column c) {
+    return switch (c.type()) {
+      case SMALLINT, INTEGER, BIGINT, NUMERIC, REAL, DOUBLE, MONEY -> true;
+      default -> false;
+    };
+  }
+
+  private static BigDecimal number(String literal) {
+    if (literal == null) {
+      return null;
+    }
+    try {
+      return new BigDecimal(literal.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** The values of {@code list} inside the spec's bounds, or the spec where none is. */
+  private static ValueSpec list(ValueSpec spec, List<String> list) {
+    if (!spec.values().isEmpty()) {
+      return spec;
+    }
+    BigDecimal lo = number(spec.min());
+    BigDecimal hi = number(spec.max());
+    List<String> inside =
+        list.stream()
+            .filter(
+                v -> {
+                  BigDecimal n = new BigDecimal(v);
+                  return (lo == null || n.compareTo(lo) >= 0) && (hi == null || n.compareTo(hi) <= 0);
+                })
+            .toList();
+    return inside.isEmpty() ? spec : withValues(spec, inside, List.of(), Distribution.ZIPF);
+  }
+
+  private static ValueSpec pooled(ValueSpec spec, List<String> pool) {
+    if (pool.isEmpty() || !spec.values().isEmpty()) {
+      return spec;
+    }
+    return withValues(spec, pool, List.of(), spec.distribution());
+  }
+
+  static ValueSpec withValues(
+      ValueSpec spec, List<String> values, List<Double> weights, Distribution distribution) {
+    return new ValueSpec(
+        values,
+        weights,
+        null,
+        null,
+        false,
+        false,
+        spec.minLength(),
+        spec.maxLength(),
+        distribution == null ? spec.distribution() : distribution,
+        spec.nullRatio());
+  }
+
+  static ValueSpec withNulls(ValueSpec spec, double nullRatio) {
+    return new ValueSpec(
+        spec.values(),
+        spec.weights(),
+        spec.min(),
+        spec.max(),
+        spec.minExclusive(),
+        spec.maxExclusive(),
+        spec.minLength(),
+        spec.maxLength(),
+        spec.distribution(),
+        nullRatio,
+        spec.element(),
+        spec.group(),
+        spec.slotSuffix(),
+        spec.binary());
+  }
+
+  /** A text meaning's pool, fitted to the column's length, or the spec when none fits. */
+  private static ValueSpec text(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
+    if (!c.type().isText() || !spec.values().isEmpty()) {
+      return spec;
+    }
+    Random random =
+        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
+    Faker faker = new Faker(Locale.ENGLISH, random);
+    // the spec's lengths are the random text's defaults unless a CHECK set them (then kept)
+    boolean checked = CheckBounds.lengthChecked(t, c);
+    int max = checked ? spec.maxLength() : c.length() > 0 ? c.length() : 4000;
+    int min = checked ? spec.minLength() : 1;
+    boolean vocabulary = meaning == Meaning.VOCABULARY || meaning == Meaning.CODE;
+    int size = vocabulary ? 3 + random.nextInt(8) : POOL_SIZE;
+    Function<Integer, String> draw = drawer(meaning, faker, random, c, t);
+    Set<String> values = new LinkedHashSet<>();
+    for (int i = 0; i < 20 * size && values.size() < size; i++) {
+      String v = draw.apply(i);
+      if (v.length() > max && meaning == Meaning.FREE_TEXT) {
+        v = RealisticValues.fit(v, max);
+      }
+      if (!v.isEmpty() && v.length() <= max && v.length() >= min) {
+        values.add(v);
+      }
+    }
+    if (values.isEmpty()) {
+      return spec;
+    }
+    return withValues(
+        spec, new ArrayList<>(values), List.of(), vocabulary ? Distribution.ZIPF : null);
+  }
+
+  private static Function<Integer, String> drawer(
+      Meaning meaning, Faker f, Random r, Column c, Table t) {
+    return switch (meaning) {
+      case HOST -> i -> f.word().noun().toLowerCase(Locale.ROOT) + "-" + (1 + r.nextInt(9)) + "."
+          + f.internet().domainName();
+      case DOMAIN -> i -> f.internet().domainName();
+      case URL -> i -> "https://" + f.internet().domainName() + "/" + slug(f, r);
+      case PATH -> i -> "/" + slug(f, r).replace('-', '/');
+      case VERSION ->
+          i -> r.nextInt(5) + "." + r.nextInt(20) + (r.nextBoolean() ? "." + r.nextInt(10) : "");
+      case SLUG -> i -> slug(f, r);
+      case COLOR -> i -> String.format(Locale.ROOT, "#%06x", r.nextInt(0x1000000));
+      case LANGUAGE -> i -> language(r, c);
+      case COUNTRY_CODE ->
+          i -> c.length() == 3 ? f.address().countryCode().toUpperCase(Locale.ROOT) + "A"
+              : f.address().countryCode().toUpperCase(Locale.ROOT);
+      case CURRENCY -> i -> f.money().currencyCode();
+      case TIMEZONE -> i -> f.address().timeZone();
+      case MIME_TYPE -> i -> f.file().mimeType();
+      case SECRET -> i -> secret(r, c);
+      case MARKUP -> i -> {
+        String tag = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+        return "<" + tag + ">" + sentence(f, r) + "</" + tag + ">";
+      };
+      case THING_NAME -> i -> capitalize(f.word().adjective()) + " " + capitalize(f.word().noun());
+      case FREE_TEXT -> i -> sentence(f, r) + (r.nextBoolean() ? " " + sentence(f, r) : "");
+      case CODE -> i -> code(r, c);
+      default -> i -> vocabularyWord(f, r, c);
+    };
+  }
+
+  private static String vocabularyWord(Faker f, Random r, Column c) {
+    String last = Words.last(c.name());
+    String w =
+        switch (last) {
+          case "action", "method", "op", "event" -> f.word().verb();
+          case "status", "state", "stage", "phase", "result" ->
+              List.of("active", "pending", "completed", "failed", "cancelled", "draft", "open",
+                      "closed", "archived", "approved", "rejected", "queued", "running")
+                  .get(r.nextInt(13));
+          default -> f.word().noun();
+        };
+    return w.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+  }
+
+  private static String code(Random r, Column c) {
+    int length = Math.max(1, Math.min(3, c.length() > 0 ? c.length() : 1));
+    StringBuilder code = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      code.append((char) ('A' + r.nextInt(26)));
+    }
+    return code.toString();
+  }
+
+  private static String language(Random r, Column c) {
+    List<String> languages = List.of("en", "de", "fr", "es", "it", "pt", "nl", "ja", "zh", "ru");
+    String lang = languages.get(Math.min(languages.size() - 1, (int) (r.nextDouble() * r.nextDouble() * 10)));
+    if (c.length() > 0 && c.length() < 5) {
+      return lang;
+    }
+    return r.nextBoolean() ? lang : lang + "-" + List.of("US", "GB", "DE", "FR", "ES").get(r.nextInt(5));
+  }
+
+  private static String secret(Random r, Column c) {
+    int length = c.length() > 0 ? Math.min(c.length(), 64) : 64;
+    if (Words.of(c.name()).stream().anyMatch(w -> w.equals("uuid") || w.equals("guid"))
+        || length == 36) {
+      return new java.util.UUID(r.nextLong(), r.nextLong()).toString().substring(0, Math.min(36, length));
+    }
+    StringBuilder hex = new StringBuilder();
+    while (hex.length() < length) {
+      hex.append(Long.toHexString(r.nextLong() | Long.MIN_VALUE));
+    }
+    return hex.substring(0, length);
+  }
+
+  private static String slug(Faker f, Random r) {
+    int n = 1 + r.nextInt(3);
+    List<String> words = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      words.add(f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", ""));
+    }
+    return String.join("-", words);
+  }
+
+  private static String sentence(Faker f, Random r) {
+    String s =
+        capitalize(f.word().adjective())
+            + " "
+            + f.word().noun()
+            + " "
+            + f.word().verb()
+            + "s the "
+            + f.word().adjective()
+            + " "
+            + f.word().noun();
+    return s + (r.nextInt(4) == 0 ? "!" : ".");
+  }
+
+  private static String capitalize(String w) {
+    return w.isEmpty() ? w : Character.toUpperCase(w.charAt(0)) + w.substring(1);
+  }
+}

@@ -1,0 +1,432 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.ColumnConfig;
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads what a column means ({@link Meaning}) from all the evidence the schema gives: the words of
+ * its name (split at underscores and camel case: {@link Words}), the thing its table holds, its
+ * type, length and scale, its DEFAULT, whether it is NULL-able, and its neighbours. Rules are tried
+ * in order, the type's family first; the first that fires decides, and says why ({@link
+ * Inferred#evidence()}), which {@code spate plan --explain} prints. The config's {@code meaning:}
+ * overrides them all.
+ *
+ * <p>Words are read by the role they play, never as a list of whole column names: a past participle
+ * of an end ({@code deleted}, {@code revoked}) marks an end of life, a plural noun on an integer a
+ * count, a unit word ({@code seconds}, {@code bytes}, {@code width}) a measure in that unit.
+ */
+public final class Meanings {
+
+  /** A column's meaning and the evidence that decided it. */
+  public record Inferred(Meaning meaning, String evidence) {}
+
+  private Meanings() {}
+
+  /** Words that mark the end of a row's life: mostly unset. */
+  static final Set<String> END_OF_LIFE =
+      Set.of(
+          "deleted", "delete", "removed", "revoked", "banned", "archived", "deactivated",
+          "disabled", "cancelled", "canceled", "terminated", "suspended", "blocked", "trashed",
+          "purged", "obsolete", "deprecated", "retired", "spam", "orphan", "locked", "expired",
+          "hidden", "closed", "inactive", "dead", "failed", "rejected", "ignored", "muted");
+
+  private static final Set<String> CREATED =
+      Set.of(
+          "created", "create", "creation", "inserted", "insert", "added", "registered",
+          "registration", "entered", "joined", "since", "first", "submitted", "received", "born",
+          "signup", "posted", "ctime", "crdate", "creationdate", "createdate", "datecreated",
+          "createdat", "createdon", "dateadded");
+
+  private static final Set<String> MODIFIED =
+      Set.of(
+          "updated", "update", "modified", "modify", "changed", "change", "edited", "last",
+          "lastupdate", "lastmodified", "seen", "accessed", "access", "refreshed", "synced", "login",
+          "activity", "used", "mtime", "touched", "latest", "recent");
+
+  private static final Set<String> STARTED =
+      Set.of(
+          "start", "started", "starts", "begin", "begins", "began", "from", "opened", "issued",
+          "issue", "scheduled", "departure", "checkin", "effective", "launched", "activated");
+
+  private static final Set<String> ENDED =
+      Set.of(
+          "end", "ended", "ends", "stop", "stopped", "finish", "finished", "completed", "complete",
+          "until", "to", "due", "arrival", "checkout", "done", "resolved", "returned", "return",
+          "closes", "ending");
+
+  private static final Set<String> EXPIRES =
+      Set.of("expire", "expires", "expiry", "expiration", "exp", "ttl");
+
+  private static final Set<String> BIRTH = Set.of("birth", "birthdate", "birthday", "dob", "born");
+
+  /** Words that mark an integer as a time, when no other meaning of the number is read first. */
+  private static final Set<String> TIME_WORDS =
+      Set.of("time", "timestamp", "ts", "date", "at", "on", "usec", "epoch", "datetime");
+
+  /** Last words that make an integer a time on their own: a past participle of a row's event. */
+  private static final Set<String> TIME_LAST =
+      Set.of(
+          "created", "updated", "modified", "changed", "expires", "expire", "expiry",
+          "expiration", "seen", "lastlogin", "lastupdate", "lastseen", "lastvisit", "accessed",
+          "registered", "joined", "sent", "read", "posted", "edited");
+
+  private static final Set<String> POSITIVE_FLAG =
+      Set.of(
+          "active", "enabled", "enable", "visible", "verified", "valid", "approved", "published",
+          "confirmed", "public", "allowed", "available", "online", "accepted", "show", "shown");
+
+  private static final Set<String> FLAG_VERBS =
+      Set.of(
+          "is", "has", "can", "should", "was", "allow", "allows", "use", "uses", "show", "need",
+          "needs", "do", "does", "auto", "must", "send", "notify", "force", "enable", "disable");
+
+  private static final Set<String> DURATION =
+      Set.of(
+          "duration", "elapsed", "seconds", "secs", "sec", "interval", "timeout", "delay",
+          "lifetime", "period", "uptime", "runtime", "length", "minutes", "mins", "hours", "days",
+          "ms", "millis", "milliseconds", "latency", "wait");
+
+  private static final Set<String> SIZE =
+      Set.of("size", "bytes", "filesize", "quota", "memory", "disk", "kb", "mb", "octets");
+
+  private static final Set<String> DIMENSION =
+      Set.of("width", "height", "depth", "w", "h", "thumbwidth", "thumbheight", "resolution");
+
+  private static final Set<String> POSITION =
+      Set.of(
+          "position", "pos", "sort", "sorting", "ordering", "order", "rank", "priority", "weight",
+          "seq", "sequence", "ord", "idx", "index", "tier", "step", "orderby", "sortorder", "prio",
+          "indent", "lvl");
+
+  private static final Set<String> CODE_WORDS =
+      Set.of(
+          "type", "kind", "status", "state", "mode", "level", "category", "class", "role", "flags",
+          "format", "method", "action", "source", "reason", "result", "code", "stage", "phase",
+          "visibility", "permission", "permissions", "scope", "access", "gender", "direction",
+          "protocol", "platform", "op", "subtype");
+
+  private static final Set<String> FREE_TEXT =
+      Set.of(
+          "description", "desc", "body", "content", "contents", "text", "message", "msg", "comment",
+          "comments", "note", "notes", "summary", "bio", "about", "details", "detail", "remark",
+          "remarks", "excerpt", "question", "answer", "feedback", "review", "abstract", "intro",
+          "blurb", "memo", "instructions", "signature", "reply", "post");
+
+  private static final Set<String> THING_NAMES =
+      Set.of("name", "title", "label", "subject", "caption", "heading", "headline", "nick");
+
+  /** Entities whose {@code name} is a person's. */
+  private static final Set<String> PEOPLE =
+      Set.of(
+          "user", "person", "people", "customer", "employee", "member", "author", "contact",
+          "staff", "student", "patient", "client", "passenger", "actor", "artist", "owner",
+          "player", "teacher", "driver", "guest", "admin", "manager", "agent", "subscriber",
+          "account", "profile", "buyer", "seller", "writer", "speaker", "candidate");
+
+  /** The meaning of every column of {@code t}, by name, in column order. */
+  public static Map<String, Inferred> of(Table t, TableConfig tc) {
+    Map<String, Inferred> meanings = new LinkedHashMap<>();
+    for (Column c : t.columns()) {
+      meanings.put(c.name(), of(t, c, tc.columns().get(c.name())));
+    }
+    return meanings;
+  }
+
+  /** The meaning of {@code c}, the config's {@code meaning:} first. */
+  public static Inferred of(Table t, Column c, ColumnConfig cc) {
+    if (cc != null && cc.meaning() != null && Meaning.of(cc.meaning()) != null) {
+      return new Inferred(Meaning.of(cc.meaning()), "the config's meaning: " + cc.meaning());
+    }
+    List<String> words = Words.of(c.name());
+    if (words.isEmpty()) {
+      return new Inferred(Meaning.UNKNOWN, "a name without words");
+    }
+    String last = words.getLast();
+    String entity = Words.entity(t.name());
+    return switch (c.type()) {
+      case JSON, JSONB -> new Inferred(Meaning.DOCUMENT, "type " + c.typeName());
+      case DATE, TIMESTAMP, TIMESTAMPTZ -> time(c, words, entity, "type " + c.typeName());
+      case BOOLEAN -> flag(c, words, "type boolean");
+      case SMALLINT, INTEGER, BIGINT -> integer(t, c, words, last, entity);
+      case NUMERIC, REAL, DOUBLE, MONEY -> decimal(c, words, last);
+      default -> c.type().isText() ? text(t, c, words, last, entity) : unknown(c);
+    };
+  }
+
+  private static Inferred unknown(Column c) {
+    return new Inferred(Meaning.UNKNOWN, "type " + c.typeName() + " and no word that says more");
+  }
+
+  /** A date or time, or an integer read as one: its phase from the words. */
+  private static Inferred time(Column c, List<String> words, String entity, String type) {
+    String joined = Words.joined(words);
+    if (any(words, BIRTH)) {
+      return new Inferred(Meaning.BIRTH_DATE, word(words, BIRTH) + " + " + type);
+    }
+    if (any(words, END_OF_LIFE)) {
+      return new Inferred(
+          Meaning.END_OF_LIFE_TIME, "end-of-life word " + word(words, END_OF_LIFE) + " + " + type);
+    }
+    if (any(words, EXPIRES)) {
+      return new Inferred(Meaning.EXPIRES, "word " + word(words, EXPIRES) + " + " + type);
+    }
+    if (any(words, ENDED)) {
+      return new Inferred(Meaning.ENDED, "word " + word(words, ENDED) + " + " + type);
+    }
+    if (any(words, STARTED)) {
+      return new Inferred(Meaning.STARTED, "word " + word(words, STARTED) + " + " + type);
+    }
+    if (any(words, CREATED) || CREATED.contains(joined)) {
+      return new Inferred(Meaning.CREATED, "word " + word(words, CREATED) + " + " + type);
+    }
+    if (any(words, MODIFIED)) {
+      return new Inferred(Meaning.MODIFIED, "word " + word(words, MODIFIED) + " + " + type);
+    }
+    if (words.contains(entity) && !entity.isEmpty()) {
+      return new Inferred(Meaning.CREATED, "the table's own thing (" + entity + ") + " + type);
+    }
+    if (defaultsToNow(c)) {
+      return new Inferred(Meaning.CREATED, "DEFAULT " + c.defaultExpr() + " + " + type);
+    }
+    return new Inferred(Meaning.EVENT, type + ", no lifecycle word");
+  }
+
+  /** Whether the column's DEFAULT is the time of the insert. */
+  static boolean defaultsToNow(Column c) {
+    String d = c.defaultExpr() == null ? "" : c.defaultExpr().toLowerCase(Locale.ROOT);
+    return d.contains("now()")
+        || d.contains("current_timestamp")
+        || d.contains("current_date")
+        || d.contains("unix_timestamp")
+        || d.contains("localtimestamp")
+        || d.contains("clock_timestamp");
+  }
+
+  private static Inferred flag(Column c, List<String> words, String type) {
+    if (any(words, END_OF_LIFE)) {
+      return new Inferred(
+          Meaning.END_OF_LIFE_FLAG, "end-of-life word " + word(words, END_OF_LIFE) + " + " + type);
+    }
+    return new Inferred(Meaning.FLAG, type + defaultNote(c));
+  }
+
+  private static String defaultNote(Column c) {
+    return c.defaultExpr() == null ? "" : ", DEFAULT " + c.defaultExpr();
+  }
+
+  private static Inferred integer(
+      Table t, Column c, List<String> words, String last, String entity) {
+    String type = "type " + c.typeName();
+    boolean small = c.type() == SqlType.SMALLINT || c.typeName().startsWith("tinyint");
+    Integer literal = defaultInteger(c);
+    boolean flagDefault = literal != null && (literal == 0 || literal == 1);
+    boolean flagWords =
+        (words.size() > 1 && FLAG_VERBS.contains(words.getFirst()))
+            || POSITIVE_FLAG.contains(last)
+            || END_OF_LIFE.contains(last)
+            || last.equals("flag");
+    if (flagWords && (small || flagDefault)) {
+      return flag(c, words, type);
+    }
+    RealisticNumbers.Rule rule = RealisticNumbers.rule(c.name());
+    if (rule == RealisticNumbers.Rule.FLAG) {
+      return flag(c, words, type);
+    }
+    boolean timeWords = any(words, TIME_WORDS) || TIME_LAST.contains(last);
+    if (c.type() != SqlType.SMALLINT && timeWords && !any(words, DURATION) && rule == null) {
+      return time(c, words, entity, type + " read as seconds since 1970");
+    }
+    if (any(words, DURATION)) {
+      return new Inferred(Meaning.DURATION, "unit word " + word(words, DURATION) + " + " + type);
+    }
+    if (any(words, SIZE)) {
+      return new Inferred(Meaning.SIZE, "word " + word(words, SIZE) + " + " + type);
+    }
+    if (DIMENSION.contains(last)) {
+      return new Inferred(Meaning.DIMENSION, "word " + last + " + " + type);
+    }
+    if (last.equals("port")) {
+      return new Inferred(Meaning.PORT, "word port + " + type);
+    }
+    if (rule != null) {
+      return new Inferred(
+          switch (rule) {
+            case PRICE, AMOUNT, SMALL_CHARGE, SALARY -> Meaning.MONEY;
+            case QUANTITY, COUNT, STOCK -> Meaning.COUNT;
+            default -> Meaning.MEASURE;
+          },
+          "word " + last + " (" + rule.name().toLowerCase(Locale.ROOT) + ") + " + type);
+    }
+    if (POSITION.contains(last)) {
+      return new Inferred(Meaning.POSITION, "word " + last + " + " + type);
+    }
+    if (CODE_WORDS.contains(last)) {
+      return new Inferred(Meaning.CODE_NUMBER, "word " + last + " + " + type);
+    }
+    if (plural(last) || words.getFirst().equals("num") || words.getFirst().equals("nb")) {
+      return new Inferred(Meaning.COUNT, "a number of " + last + " + " + type);
+    }
+    if (flagDefault && small) {
+      return new Inferred(Meaning.FLAG, type + defaultNote(c));
+    }
+    return unknown(c);
+  }
+
+  private static Inferred decimal(Column c, List<String> words, String last) {
+    String type = "type " + c.typeName();
+    if (any(words, DURATION)) {
+      return new Inferred(Meaning.DURATION, "unit word " + word(words, DURATION) + " + " + type);
+    }
+    if (any(words, SIZE)) {
+      return new Inferred(Meaning.SIZE, "word " + word(words, SIZE) + " + " + type);
+    }
+    if (DIMENSION.contains(last)) {
+      return new Inferred(Meaning.DIMENSION, "word " + last + " + " + type);
+    }
+    RealisticNumbers.Rule rule = RealisticNumbers.rule(c.name());
+    if (rule != null) {
+      return new Inferred(
+          switch (rule) {
+            case PRICE, AMOUNT, SMALL_CHARGE, SALARY -> Meaning.MONEY;
+            case QUANTITY, COUNT, STOCK -> Meaning.COUNT;
+            default -> Meaning.MEASURE;
+          },
+          "word " + last + " (" + rule.name().toLowerCase(Locale.ROOT) + ") + " + type);
+    }
+    return unknown(c);
+  }
+
+  private static Inferred text(
+      Table t, Column c, List<String> words, String last, String entity) {
+    String type = "type " + c.typeName();
+    String joined = Words.joined(words);
+    int length = c.length();
+    if (any(words, Set.of("uuid", "guid"))) {
+      return new Inferred(Meaning.SECRET, "word " + word(words, Set.of("uuid", "guid")));
+    }
+    if (any(words, Set.of("xml", "html", "stanza", "markup", "svg", "xhtml"))) {
+      return new Inferred(Meaning.MARKUP, "word " + last);
+    }
+    if (any(words, Set.of("password", "passwd", "pass", "hash", "salt", "token", "secret", "nonce",
+        "digest", "checksum", "sha", "md", "signature", "otp", "apikey", "cookie", "sid", "csrf"))
+        && !FREE_TEXT.contains(last)) {
+      return new Inferred(Meaning.SECRET, "secret word + " + type);
+    }
+    if (last.equals("version") || last.equals("ver") || joined.endsWith("version")) {
+      return new Inferred(Meaning.VERSION, "word " + last + " + " + type);
+    }
+    if (last.equals("port")) {
+      return new Inferred(Meaning.PORT, "word port + " + type);
+    }
+    if (last.equals("slug") || last.equals("permalink")) {
+      return new Inferred(Meaning.SLUG, "word " + last);
+    }
+    if (last.equals("color") || last.equals("colour") || joined.endsWith("color")) {
+      return new Inferred(Meaning.COLOR, "word " + last);
+    }
+    if (any(words, Set.of("lang", "language", "locale"))) {
+      return new Inferred(Meaning.LANGUAGE, "word " + word(words, Set.of("lang", "language", "locale")));
+    }
+    if (any(words, Set.of("timezone", "tz")) || joined.endsWith("timezone")) {
+      return new Inferred(Meaning.TIMEZONE, "word timezone");
+    }
+    if (last.equals("currency")) {
+      return new Inferred(Meaning.CURRENCY, "word currency");
+    }
+    if ((last.equals("country") || last.equals("ctry")) && length > 0 && length <= 3
+        || joined.endsWith("countrycode")
+        || joined.endsWith("countryiso")) {
+      return new Inferred(Meaning.COUNTRY_CODE, "word country + length " + length);
+    }
+    if (any(words, Set.of("mime", "mimetype")) || joined.endsWith("contenttype")
+        || joined.endsWith("mediatype")) {
+      return new Inferred(Meaning.MIME_TYPE, "word " + last);
+    }
+    if (last.equals("domain") || last.equals("fqdn") || last.equals("realm")) {
+      return new Inferred(Meaning.DOMAIN, "word " + last);
+    }
+    if (any(words, Set.of("host", "hostname", "server", "nasname"))) {
+      return new Inferred(Meaning.HOST, "word " + word(words, Set.of("host", "hostname", "server", "nasname")));
+    }
+    if (any(words, Set.of("url", "uri", "link", "href", "homepage", "website", "avatar", "feed",
+        "callback", "redirect", "endpoint", "referrer", "referer", "webhook"))
+        && (length <= 0 || length >= 24)) {
+      return new Inferred(Meaning.URL, "word " + last);
+    }
+    if (any(words, Set.of("path", "dir", "directory", "folder", "filename", "file"))) {
+      return new Inferred(Meaning.PATH, "word " + last);
+    }
+    String recognised = RealisticValues.recognisedName(t, c.name());
+    if (recognised != null && !recognised.equals("name") && !recognised.equals("title")) {
+      return new Inferred(Meaning.PERSONAL, "a " + recognised);
+    }
+    if (THING_NAMES.contains(last) || recognised != null) {
+      boolean person =
+          PEOPLE.contains(entity)
+              || (words.size() > 1 && PEOPLE.contains(words.get(words.size() - 2)));
+      return person && (last.equals("name") || last.equals("nick"))
+          ? new Inferred(Meaning.PERSONAL, "a name in " + t.name() + ", which holds people")
+          : new Inferred(Meaning.THING_NAME, "word " + last + " of a " + entity);
+    }
+    if (FREE_TEXT.contains(last)) {
+      return new Inferred(Meaning.FREE_TEXT, "word " + last + " + " + type);
+    }
+    if (CODE_WORDS.contains(last) || last.equals("aud") || last.equals("provider")
+        || last.equals("browser") || last.equals("os") || last.equals("device")
+        || last.equals("medium") || last.equals("campaign") || last.equals("tag")) {
+      return length > 0 && length <= 2
+          ? new Inferred(Meaning.CODE, "word " + last + " + length " + length)
+          : new Inferred(Meaning.VOCABULARY, "word " + last + " + " + type);
+    }
+    if (length > 0 && length <= 3) {
+      return new Inferred(Meaning.CODE, type + ", length " + length);
+    }
+    if (length <= 0 || length >= 1000) {
+      return new Inferred(Meaning.FREE_TEXT, type + " unbounded or long");
+    }
+    return new Inferred(Meaning.VOCABULARY, "short text (" + type + ") with no word that says more");
+  }
+
+  /** Whether a flag's name says a state most rows are in ({@code enabled}, {@code active}). */
+  static boolean positive(String columnName) {
+    return any(Words.of(columnName), POSITIVE_FLAG);
+  }
+
+  /** The integer literal of the column's DEFAULT ({@code 1}, {@code '1'}, {@code (0)}), or null. */
+  static Integer defaultInteger(Column c) {
+    if (c.defaultExpr() == null) {
+      return null;
+    }
+    String d = c.defaultExpr().replaceAll("[()'\\s]|::[a-z ]+", "");
+    try {
+      return Integer.valueOf(d);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static boolean plural(String word) {
+    return word.length() > 3
+        && word.endsWith("s")
+        && !word.endsWith("ss")
+        && !word.endsWith("us")
+        && !word.endsWith("is")
+        && !word.endsWith("status");
+  }
+
+  private static boolean any(List<String> words, Set<String> set) {
+    return words.stream().anyMatch(set::contains);
+  }
+
+  private static String word(List<String> words, Set<String> set) {
+    return words.stream().filter(set::contains).findFirst().orElse(Words.joined(words));
+  }
+}

@@ -1,0 +1,92 @@
+package io.spate.coordinator.plan;
+
+import io.spate.coordinator.config.TableConfig;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Table;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A part never exceeds its whole: where one number's name is another's with words in front ({@code
+ * alarm_frames} and {@code frames}, {@code AlarmFrames} and {@code Frames}, {@code used_bytes} and
+ * {@code bytes}), both counts, sizes or amounts the planner draws, the whole is derived from the
+ * part ({@link ColumnPlan.Derived}: the part plus 0..{@value #SPREAD} of its unit), so each row's
+ * part is at most its whole.
+ *
+ * <p>Invariant: only columns that draw values the config and CHECKs leave open, of one type, and
+ * neither derived already.
+ */
+final class Wholes {
+
+  /** How far a whole may exceed its part, in the type's unit. */
+  static final long SPREAD = 500;
+
+  private Wholes() {}
+
+  static void apply(
+      Table t,
+      Map<String, ColumnPlan> plans,
+      Map<String, Meanings.Inferred> meanings,
+      TableConfig tc) {
+    for (Column whole : t.columns()) {
+      List<String> wholeWords = Words.of(whole.name());
+      for (Column part : t.columns()) {
+        List<String> partWords = Words.of(part.name());
+        boolean named =
+            part != whole
+                && !wholeWords.isEmpty()
+                && partWords.size() > wholeWords.size()
+                && partWords.subList(partWords.size() - wholeWords.size(), partWords.size())
+                    .equals(wholeWords);
+        if (named
+            && measured(meanings.get(whole.name()).meaning())
+            && meanings.get(part.name()).meaning() == meanings.get(whole.name()).meaning()
+            && whole.type() == part.type()
+            && whole.type().isIntegral()
+            && open(t, plans, tc, whole)
+            && plans.get(part.name()) instanceof ColumnPlan.Values) {
+          ValueSpec wholeSpec = ((ColumnPlan.Values) plans.get(whole.name())).spec();
+          ValueSpec partSpec = ((ColumnPlan.Values) plans.get(part.name())).spec();
+          long spread = spread(wholeSpec, partSpec);
+          if (spread > 0) {
+            plans.put(
+                whole.name(),
+                new ColumnPlan.Derived(
+                    whole.name(), part.name(), 0, spread, wholeSpec.nullRatio(), null));
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * How far the whole may exceed its part and stay inside its own range: up to {@link #SPREAD},
+   * less the room the part's largest value leaves; 0 when either range is unknown.
+   */
+  private static long spread(ValueSpec whole, ValueSpec part) {
+    try {
+      if (whole.max() == null || part.max() == null || part.min() == null) {
+        return 0;
+      }
+      long room = Long.parseLong(whole.max().trim()) - Long.parseLong(part.max().trim());
+      return Math.min(SPREAD, room);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static boolean measured(Meaning m) {
+    return m == Meaning.COUNT || m == Meaning.SIZE || m == Meaning.MONEY;
+  }
+
+  private static boolean open(Table t, Map<String, ColumnPlan> plans, TableConfig tc, Column c) {
+    return plans.get(c.name()) instanceof ColumnPlan.Values v
+        && v.spec().values().isEmpty()
+        && c.domainChecks().isEmpty()
+        && t.checks().stream().noneMatch(check -> CorrelatedValues.mentions(check, c.name()))
+        && !DerivedColumns.decided(tc, c.name())
+        && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
+  }
+}
