@@ -7,6 +7,7 @@ import io.spate.coordinator.http.ServiceSettings;
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.submit.JobTargetCheck;
 import io.spate.coordinator.target.Database;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -118,7 +120,27 @@ final class CoordinatorCommand implements Callable<Integer> {
     }
     try (HikariDataSource pool =
         Database.pool(db, user, password, DistributedFill.CONNECTIONS, session)) {
+      int refused = 0;
       for (JobMessage job : jobs) {
+        // only the jobs planned against this --db: another's after-load steps belong elsewhere
+        Optional<String> refusal =
+            follow
+                .outage()
+                .at(db)
+                .rideOut(
+                    "job " + job.jobId() + ": reading the target's identity",
+                    reached ->
+                        JobTargetCheck.refusal(
+                            job, pool, "this coordinator's --db " + SecretMask.url(db)),
+                    () -> {});
+        if (refusal.isPresent()) {
+          if (jobId != null) {
+            throw new SpateException(refusal.get());
+          }
+          SpateCli.Streams.err.println("not following: " + refusal.get());
+          refused++;
+          continue;
+        }
         SpateCli.Streams.err.println(
             "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");
         FillProgress progress = FillProgress.ofJob(job);
@@ -128,6 +150,9 @@ final class CoordinatorCommand implements Callable<Integer> {
           fill.claimTables("spate coordinator");
           SubmitCommand.followWithDisplay(fill, progress);
         }
+      }
+      if (refused == jobs.size()) {
+        return 1; // every running job belongs to another database
       }
     }
     return 0;

@@ -7,6 +7,7 @@ import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.Targets;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * /jobs}, {@code GET /jobs/{id}}, {@code DELETE /jobs/{id}} (cancel), {@code GET /jobs/{id}/events}
  * (server-sent events), {@code GET /} (the live page: a static shell that holds no data; its script
  * calls the API with the token). Everything else requires {@code Authorization: Bearer <token>}.
+ * Before the token, every request passes {@link RequestGuards} (no other site's {@code Origin};
+ * without a token, a {@code Host} of the service's own), a job request's body must be declared
+ * JSON, and a connection gets its request's headers within {@link HeaderDeadline#LIMIT}.
  *
  * <p>This class owns the lifecycle and wires the parts: {@link ServiceRoutes} (HTTP and auth),
  * {@link JobSubmitter} (planning and publishing), {@link FollowedJobs} (the followers), {@link
@@ -41,6 +45,7 @@ public final class CoordinatorService implements AutoCloseable {
   private final Targets targets;
   private final FollowedJobs jobs;
   private final ServiceRoutes routes;
+  private final HeaderDeadline headers;
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
   private HttpServer server;
 
@@ -51,13 +56,15 @@ public final class CoordinatorService implements AutoCloseable {
     ServiceMetrics metrics = new ServiceMetrics();
     SecretMask secrets = new SecretMask(settings.targets().values());
     this.jobs = new FollowedJobs(metrics, secrets);
+    this.headers = new HeaderDeadline(vertx);
     this.routes =
         new ServiceRoutes(
             vertx,
             settings,
             jobs,
             new JobSubmitter(settings, targets, metrics, jobs, secrets),
-            metrics);
+            metrics,
+            headers);
     metrics.gauge(jobs);
   }
 
@@ -68,7 +75,12 @@ public final class CoordinatorService implements AutoCloseable {
       service.server =
           service
               .vertx
-              .createHttpServer()
+              .createHttpServer(
+                  // HTTP/1.1 only: with cleartext HTTP/2 (h2c, which no browser speaks) Vert.x
+                  // opens a connection only once a whole request head came, so no deadline could
+                  // bound the head's arrival
+                  new HttpServerOptions().setHttp2ClearTextEnabled(false))
+              .connectionHandler(service.headers::connected)
               .requestHandler(service.routes.router())
               .listen(settings.port(), settings.bind())
               .toCompletionStage()

@@ -2,18 +2,23 @@ package io.spate.coordinator.http;
 
 import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
+import io.spate.coordinator.submit.JobTargetCheck;
 import io.spate.protocol.message.JobMessage;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.target.Targets;
 import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * After a (re)start, the service follows every job still RUNNING on the jobs topic whose target it
- * serves, so a restarted service carries on where it stopped. Runs once, on a follower thread,
- * while the API already answers; a job this service already follows is left as it is. A failure to
- * read the topic is logged and leaves the service running, without the adopted jobs.
+ * serves, so a restarted service carries on where it stopped. A job is adopted only when the
+ * service's target of that name is the database the job was planned against ({@link
+ * JobTargetCheck}); another is left RUNNING for its own coordinator, and the log says why. Runs
+ * once, on a follower thread, while the API already answers; a job this service already follows is
+ * left as it is. A failure to read the topic is logged and leaves the service running, without the
+ * adopted jobs.
  */
 final class JobAdoption {
 
@@ -29,6 +34,11 @@ final class JobAdoption {
         if (m.state() != JobMessage.State.RUNNING
             || jobs.contains(m.jobId())
             || !settings.targets().containsKey(m.target())) {
+          continue;
+        }
+        Optional<String> refusal = refusal(settings, targets, m);
+        if (refusal.isPresent()) {
+          log.error("not adopting running job {}: {}", m.jobId(), refusal.get());
           continue;
         }
         FillProgress progress = FillProgress.ofJob(m);
@@ -53,5 +63,24 @@ final class JobAdoption {
           settings.kafka().topics().jobs(),
           e.getMessage());
     }
+  }
+
+  /**
+   * Why this service must not adopt {@code job} ({@link JobTargetCheck}): a target of the same name
+   * is not enough, the target must be the database the job was planned against. Rides out an outage
+   * of the target like the follower would.
+   */
+  private static Optional<String> refusal(
+      ServiceSettings settings, Targets targets, JobMessage job) {
+    String target = "target \"" + job.target() + "\"";
+    return settings
+        .outage()
+        .at(target)
+        .rideOut(
+            "job " + job.jobId() + ": reading the target's identity",
+            reached ->
+                JobTargetCheck.refusal(
+                    job, targets.dataSource(job.target()), target + " of this coordinator service"),
+            () -> {});
   }
 }

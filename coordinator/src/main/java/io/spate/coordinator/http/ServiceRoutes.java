@@ -14,6 +14,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,13 +40,18 @@ final class ServiceRoutes {
   private final JobSubmitter submitter;
   private final ServiceMetrics metrics;
   private final byte[] page = resource("live.html");
+  private final HeaderDeadline headers;
+  private final RequestGuards guards;
 
   ServiceRoutes(
       Vertx vertx,
       ServiceSettings settings,
       FollowedJobs jobs,
       JobSubmitter submitter,
-      ServiceMetrics metrics) {
+      ServiceMetrics metrics,
+      HeaderDeadline headers) {
+    this.headers = headers;
+    this.guards = new RequestGuards(settings.bind(), settings.token() == null);
     this.vertx = vertx;
     this.settings = settings;
     this.jobs = jobs;
@@ -55,6 +61,8 @@ final class ServiceRoutes {
 
   Router router() {
     Router router = Router.router(vertx);
+    router.route().handler(headers::requestStarted);
+    router.route().handler(this::guard);
     router.route().handler(this::authorize);
     get(router, "/health").handler(ctx -> end(ctx, "text/plain", Buffer.buffer("ok\n")));
     get(router, "/")
@@ -70,6 +78,7 @@ final class ServiceRoutes {
                     ctx,
                     "text/plain; version=0.0.4; charset=utf-8",
                     Buffer.buffer(metrics.scrape())));
+    router.post("/jobs").handler(ServiceRoutes::requireJson); // before the body is read
     router
         .post("/jobs")
         .handler(BodyHandler.create().setBodyLimit(4 * 1024 * 1024))
@@ -103,6 +112,39 @@ final class ServiceRoutes {
    */
   private static Route get(Router router, String path) {
     return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
+  }
+
+  /**
+   * Before the token: a request from another site's page ({@code Origin}) or, without a token, one
+   * addressed to a name that is not the service's ({@code Host}) is refused, 403.
+   */
+  private void guard(RoutingContext ctx) {
+    Optional<String> refusal =
+        guards
+            .hostRefusal(ctx.request().authority())
+            .or(
+                () ->
+                    RequestGuards.originRefusal(
+                        ctx.request().getHeader("Origin"), ctx.request().authority()));
+    if (refusal.isPresent()) {
+      error(ctx, 403, ctx.request().method() + " " + ctx.request().path() + ": " + refusal.get());
+      return;
+    }
+    ctx.next();
+  }
+
+  /**
+   * A job request's body must be declared JSON, before it is read: a form or text a browser sends
+   * across sites is refused, 400, whatever it holds.
+   */
+  private static void requireJson(RoutingContext ctx) {
+    Optional<String> refusal =
+        RequestGuards.bodyTypeRefusal(ctx.request().getHeader("Content-Type"));
+    if (refusal.isPresent()) {
+      error(ctx, 400, "POST /jobs: " + refusal.get());
+      return;
+    }
+    ctx.next();
   }
 
   /** Open: /health, the page's static shell, and /metrics when the operator made it public. */

@@ -266,6 +266,9 @@ public final class DistributedFill implements AutoCloseable {
    * for good (throws, after recording the job as failed).
    */
   public void follow() {
+    // before anything is published or recorded: a job that is not this coordinator's stays
+    // RUNNING on Kafka for the coordinator of its own database
+    outage.rideOut("job " + job.jobId() + ": reading the target's identity", this::requireTarget);
     if (!eventsTaken.compareAndSet(false, true)) {
       throw new IllegalStateException("job " + job.jobId() + " is followed once");
     }
@@ -293,7 +296,10 @@ public final class DistributedFill implements AutoCloseable {
       if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
         outage.rideOut(
             "job " + job.jobId() + ": validating the foreign keys",
-            () -> steps().validateForeignKeys(target, job.plan()));
+            () -> {
+              requireTarget();
+              steps().validateForeignKeys(target, job.plan());
+            });
       }
       awaitFinishing();
       outage.rideOut(
@@ -388,6 +394,16 @@ public final class DistributedFill implements AutoCloseable {
       kind = k;
     }
     return k;
+  }
+
+  /**
+   * Throws unless {@link #target} is the database the job was planned against ({@link
+   * JobTargetCheck}): checked before following and before each step the coordinator itself takes on
+   * the target after the load (sequences, ANALYZE, the foreign key check), so none of them runs on
+   * another database than the one the workers filled.
+   */
+  private void requireTarget() {
+    JobTargetCheck.require(job, target, "target \"" + job.target() + "\" of this coordinator");
   }
 
   private TargetSteps steps() {
@@ -500,7 +516,10 @@ public final class DistributedFill implements AutoCloseable {
               () ->
                   outage.rideOut(
                       "job " + job.jobId() + ": sequences and ANALYZE of " + plan.name(),
-                      () -> steps().finish(target, plan))));
+                      () -> {
+                        requireTarget();
+                        steps().finish(target, plan);
+                      })));
     }
   }
 

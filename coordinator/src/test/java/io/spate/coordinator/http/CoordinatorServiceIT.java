@@ -410,6 +410,9 @@ class CoordinatorServiceIT {
     if (token != null) {
       b.header("Authorization", "Bearer " + token);
     }
+    if (body != null) {
+      b.header("Content-Type", "application/json");
+    }
     return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 

@@ -102,6 +102,7 @@ class ServicePlanningIT {
   private static HttpResponse<String> post(String body) throws Exception {
     return HTTP.send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + "/jobs"))
+            .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build(),
         HttpResponse.BodyHandlers.ofString());

@@ -61,6 +61,14 @@ public record FillPlan(
     return new TaskList(taskRuns);
   }
 
+  /**
+   * Whether {@code task} is one of the plan's tasks ({@link TaskRun#holds}): the only ranges a
+   * worker may load for the plan's job. Looks at the runs, not at the tasks they make.
+   */
+  public boolean hasTask(Task task) {
+    return taskRuns.stream().anyMatch(r -> r.holds(task));
+  }
+
   public TablePlan table(String name) {
     return tables.stream()
         .filter(t -> t.name().equals(name))

@@ -29,6 +29,19 @@ public record TaskRun(String table, long start, long end, long step) {
   }
 
   /**
+   * Whether {@code task} is one of the run's tasks: same table, starting on the run's grid (a
+   * multiple of {@code step} from {@code start}) and ending where that task ends. A range past the
+   * run's end, off its grid, or covering two tasks is not.
+   */
+  public boolean holds(Task task) {
+    if (!table.equals(task.table()) || task.start() < start || task.start() >= end) {
+      return false;
+    }
+    return (task.start() - start) % step == 0
+        && task.end() == task.start() + Math.min(step, end - task.start());
+  }
+
+  /**
    * The shortest runs whose tasks are {@code tasks}, in order: each run is the longest stretch of
    * adjacent tasks of one table and one size, plus a shorter last one.
    */

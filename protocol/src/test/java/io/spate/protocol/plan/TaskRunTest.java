@@ -1,6 +1,7 @@
 package io.spate.protocol.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,5 +70,25 @@ class TaskRunTest {
 
     assertEquals(3, run.count());
     assertEquals(new Task("t", Long.MAX_VALUE - 2, Long.MAX_VALUE), run.task(2));
+  }
+
+  @Test
+  void aPlanHasExactlyTheTasksOfItsGridAndNoOtherRange() {
+    List<Task> tasks = List.of(new Task("a", 0, 10), new Task("a", 10, 20), new Task("a", 20, 25));
+    FillPlan plan = FillPlan.of(FillPlan.GENERATION_VERSION, 1, List.of(), List.of(), tasks);
+
+    for (Task t : tasks) {
+      assertTrue(plan.hasTask(t), t + " is the plan's");
+    }
+    for (Task outside :
+        List.of(
+            new Task("a", 25, 35), // past the table's end
+            new Task("a", 20, 30), // the last task, stretched past the end
+            new Task("a", 5, 15), // off the grid
+            new Task("a", 0, 20), // two tasks as one
+            new Task("a", 0, 5), // part of a task
+            new Task("b", 0, 10))) { // a table the plan does not fill
+      assertFalse(plan.hasTask(outside), outside + " is not the plan's");
+    }
   }
 }

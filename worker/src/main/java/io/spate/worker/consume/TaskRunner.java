@@ -4,6 +4,7 @@ import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.EventMessage.Type;
+import io.spate.protocol.message.InvalidMessageException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.TaskMessage;
@@ -19,6 +20,7 @@ import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.Targets;
 import io.spate.worker.target.Triggers;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -89,7 +91,8 @@ final class TaskRunner {
   /**
    * Runs the task. Returns normally when the task's outcome is settled and reported (succeeded,
    * skipped or failed); throws {@link InterruptedException} when abandoned, leaving it to be
-   * delivered again.
+   * delivered again, and {@link InvalidMessageException} when the record is not one of its job's
+   * tasks (nothing is written or reported: the record is garbage, like one that does not decode).
    */
   void run(TaskMessage task) throws InterruptedException {
     long started = System.nanoTime();
@@ -104,6 +107,11 @@ final class TaskRunner {
       return; // the job is over (done or failed): nothing to do, nothing to report
     }
     FillPlan plan = job.plan();
+    outsideThePlan(task, job)
+        .ifPresent(
+            problem -> {
+              throw new InvalidMessageException("task message is invalid: " + problem);
+            });
     if (plan.generationVersion() != FillPlan.GENERATION_VERSION) {
       report(
           task,
@@ -279,6 +287,45 @@ final class TaskRunner {
     }
     verdicts.putIfAbsent(key, verdict);
     return verdict;
+  }
+
+  /**
+   * Why {@code task} is not one of {@code job}'s tasks, or empty when it is: its id must name its
+   * range, and its range must be a task of the plan's grid ({@link FillPlan#hasTask}), so a record
+   * past a table's end, off the grid or of a table the plan does not fill loads nothing.
+   */
+  static Optional<String> outsideThePlan(TaskMessage task, JobMessage job) {
+    String range = task.table() + "[" + task.start() + "," + task.end() + ")";
+    if (!range.equals(task.taskId())) {
+      return Optional.of(
+          "task id "
+              + task.taskId()
+              + " does not name its range "
+              + range
+              + " (job "
+              + job.jobId()
+              + ")");
+    }
+    FillPlan plan = job.plan();
+    if (task.end() > task.start()
+        && plan.hasTask(new Task(task.table(), task.start(), task.end()))) {
+      return Optional.empty();
+    }
+    List<String> grid =
+        plan.taskRuns().stream()
+            .filter(r -> r.table().equals(task.table()))
+            .map(r -> "[" + r.start() + "," + r.end() + ") in tasks of " + r.step())
+            .toList();
+    return Optional.of(
+        "task "
+            + range
+            + " is not one of job "
+            + job.jobId()
+            + "'s tasks ("
+            + (grid.isEmpty()
+                ? "its plan fills no table " + task.table()
+                : "its plan loads " + task.table() + " " + String.join(", ", grid))
+            + ")");
   }
 
   /** What the job asks of this worker's loads; {@code --disable-triggers} wins. */

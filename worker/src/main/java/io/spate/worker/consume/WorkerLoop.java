@@ -1,5 +1,6 @@
 package io.spate.worker.consume;
 
+import io.spate.protocol.message.InvalidMessageException;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.TaskMessage;
 import io.spate.protocol.message.UnsupportedMessageException;
@@ -71,7 +72,11 @@ public final class WorkerLoop implements AutoCloseable {
   private volatile boolean running = true;
   private volatile boolean assigned;
 
-  private record InFlight(long offset, Future<?> future) {}
+  private record InFlight(ConsumerRecord<String, byte[]> record, Future<?> future) {
+    long offset() {
+      return record.offset();
+    }
+  }
 
   /**
    * @param graceSeconds how long a stop waits for running tasks before abandoning them
@@ -238,13 +243,15 @@ public final class WorkerLoop implements AutoCloseable {
             consumer.wakeup();
           }
         };
-    inFlight.put(tp, new InFlight(record.offset(), run));
+    inFlight.put(tp, new InFlight(record, run));
     pool.execute(run);
   }
 
   /**
    * Commits the offsets of tasks whose outcome is settled; a failed run is logged and runs again
-   * once its partition's {@link RetryBackoff} has passed (the partition stays paused till then).
+   * once its partition's {@link RetryBackoff} has passed (the partition stays paused till then). A
+   * record its job's plan does not hold ({@link InvalidMessageException} from the run) is skipped
+   * as garbage is at decoding: logged once and committed past.
    */
   private void settleFinished() {
     var it = inFlight.entrySet().iterator();
@@ -256,7 +263,15 @@ public final class WorkerLoop implements AutoCloseable {
       }
       it.remove();
       try {
-        f.get();
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof InvalidMessageException bad)) {
+            throw e;
+          }
+          // garbage stays garbage, as at decoding: committed past, never run, logged this once
+          log.error(SkippedRecords.describe(entry.getValue().record(), bad.getMessage()));
+        }
         backoff.settled(entry.getKey());
         commit(entry.getKey(), entry.getValue().offset());
       } catch (Exception e) {

@@ -47,8 +47,27 @@ public final class TestDatabase implements AutoCloseable {
     return create(new Server(adminUrl, user, password));
   }
 
+  /**
+   * Creates an empty database whose name starts with {@code prefix} (say {@code svc_}), so the
+   * databases of one suite are told apart from those of another run against the same server.
+   */
+  public static TestDatabase createNamed(String prefix) {
+    return create(shared(), prefix);
+  }
+
+  /** Like {@link #withFixtureSchema}, the database's name starting with {@code prefix}. */
+  public static TestDatabase withFixtureSchemaNamed(String prefix, String fileName) {
+    TestDatabase db = createNamed(prefix);
+    db.executeFile(fixtureSchema(fileName));
+    return db;
+  }
+
   private static TestDatabase create(Server server) {
-    String name = "spate_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    return create(server, "spate_it_");
+  }
+
+  private static TestDatabase create(Server server, String prefix) {
+    String name = prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     try (Connection c = server.admin();
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
