@@ -20,7 +20,6 @@ import io.spate.worker.target.SessionSettings;
 import io.spate.worker.target.SqlErrors;
 import io.spate.worker.target.TargetDialect;
 import io.spate.worker.target.TargetKind;
-import io.spate.worker.target.Triggers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -308,14 +308,14 @@ public final class DistributedFill implements AutoCloseable {
             if (discarded) {
               return; // dry-run workers generated the rows and wrote none, as asked
             }
-              result =
-                  FillCheck.verify(
-                      target,
-                      kind().dialect(),
-                      job.plan(),
-                      LocalFill.planDigest(job.plan()),
-                      job.disableTriggers() ? Triggers.Mode.OFF : Triggers.Mode.ON,
-                      "job " + job.jobId());
+            result =
+                FillCheck.verify(
+                    target,
+                    kind().dialect(),
+                    job.plan(),
+                    LocalFill.planDigest(job.plan()),
+                    job.disableTriggers() ? Triggers.Mode.OFF : Triggers.Mode.ON,
+                    "job " + job.jobId());
           });
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();

@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rows whose times agree with themselves and with their parents, zero-config: a row's creation
- * comes before its modifications, its start before its end, a child's creation after its
- * parent's (the parent row its key picks, whichever task or thread wrote either), soft deletes and
- * deleted flags are mostly unset, a flag mostly holds its DEFAULT and a part never exceeds its
- * whole. The same fill with other task sizes and thread counts writes the same bytes.
+ * comes before its modifications, its start before its end, a child's creation after its parent's
+ * (the parent row its key picks, whichever task or thread wrote either), soft deletes and deleted
+ * flags are mostly unset, a flag mostly holds its DEFAULT and a part never exceeds its whole. The
+ * same fill with other task sizes and thread counts writes the same bytes.
  */
 class LifecycleFillIT {
 
@@ -78,7 +78,15 @@ class LifecycleFillIT {
       try (TestDatabase other = TestDatabase.create()) {
         other.execute(Fills.schema("lifecycle.sql"));
         Fills.local(
-            other, "--default-rows", "3000", "--task-rows", "1000", "--threads", "1", "--seed", "11");
+            other,
+            "--default-rows",
+            "3000",
+            "--task-rows",
+            "1000",
+            "--threads",
+            "1",
+            "--seed",
+            "11");
         assertEquals(Fills.checksums(db), Fills.checksums(other), "the same bytes for any split");
       }
     }
@@ -88,8 +96,7 @@ class LifecycleFillIT {
   void planExplainPrintsEachColumnsMeaningAndTheEvidenceThatDecidedIt() {
     try (TestDatabase db = TestDatabase.create()) {
       db.execute(Fills.schema("lifecycle.sql"));
-      Fills.Run run =
-          Fills.cli("plan", "--explain", "--db", db.jdbcUrl(), "--user", db.user());
+      Fills.Run run = Fills.cli("plan", "--explain", "--db", db.jdbcUrl(), "--user", db.user());
 
       assertEquals(0, run.exitCode(), run.err());
       assertTrue(

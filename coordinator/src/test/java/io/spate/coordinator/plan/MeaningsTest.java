@@ -115,13 +115,30 @@ class MeaningsTest {
   }
 
   private static Column col(String name, SqlType type) {
-    return new Column(name, type, type.name().toLowerCase(java.util.Locale.ROOT), 0, 0, 0, true,
-        false, false, null);
+    return new Column(
+        name,
+        type,
+        type.name().toLowerCase(java.util.Locale.ROOT),
+        0,
+        0,
+        0,
+        true,
+        false,
+        false,
+        null);
   }
 
   private static Column text(String name, int length) {
     return new Column(
-        name, SqlType.VARCHAR, length > 0 ? "varchar(" + length + ")" : "text", length, 0, 0, true,
-        false, false, null);
+        name,
+        SqlType.VARCHAR,
+        length > 0 ? "varchar(" + length + ")" : "text",
+        length,
+        0,
+        0,
+        true,
+        false,
+        false,
+        null);
   }
 }

@@ -59,7 +59,8 @@ class RealismCorpusIT {
     int held = scores.stream().mapToInt(Score::held).sum();
     assertTrue(
         held >= OVERALL_BAR * rules,
-        String.format(Locale.ROOT, "%d of %d rules held, below %.0f%%", held, rules, 100 * OVERALL_BAR));
+        String.format(
+            Locale.ROOT, "%d of %d rules held, below %.0f%%", held, rules, 100 * OVERALL_BAR));
     for (Score s : scores) {
       assertTrue(
           s.held() >= SCHEMA_BAR * s.rules(),
@@ -70,7 +71,10 @@ class RealismCorpusIT {
   static List<Path> corpus() throws IOException, URISyntaxException {
     Path dir = Path.of(RealismCorpusIT.class.getResource("/realism").toURI());
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".rules.yaml")).sorted().toList();
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".rules.yaml"))
+          .sorted()
+          .toList();
     }
   }
 
@@ -95,8 +99,7 @@ class RealismCorpusIT {
       }
     }
     try (TestMariaDb db = TestMariaDb.withSchema(ddl)) {
-      List<String> args =
-          new ArrayList<>(List.of("local", "--db", db.jdbcUrl(), "--user", "root"));
+      List<String> args = new ArrayList<>(List.of("local", "--db", db.jdbcUrl(), "--user", "root"));
       args.addAll(List.of(fill));
       Fills.Run run = Fills.cli(args.toArray(String[]::new));
       try (Connection c = db.connect()) {

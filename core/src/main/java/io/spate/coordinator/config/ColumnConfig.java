@@ -15,8 +15,8 @@ import java.util.List;
  * @param nullRatio share of NULLs (nullable columns only)
  * @param distribution uniform (default), zipf or normal, over the range or the list
  * @param skip leave the column out: the database's default (or NULL) fills it
- * @param meaning what the column holds, overriding what the planner reads from the schema (a
- *     {@code Meaning} label such as {@code end-of-life-time}, {@code flag}, {@code vocabulary})
+ * @param meaning what the column holds, overriding what the planner reads from the schema (a {@code
+ *     Meaning} label such as {@code end-of-life-time}, {@code flag}, {@code vocabulary})
  */
 public record ColumnConfig(
     String value,

@@ -350,8 +350,7 @@ final class ColumnStage {
    * ({@link RealisticNumbers}) kept inside the CHECKs' bounds; {@code realisticValues: false} turns
    * this off.
    */
-  private ValueSpec realistic(
-      Table t, Column c, ColumnConfig cc, ValueSpec spec, Meaning meaning) {
+  private ValueSpec realistic(Table t, Column c, ColumnConfig cc, ValueSpec spec, Meaning meaning) {
     boolean open =
         spec.values().isEmpty() && (cc == null || (!cc.decidesValues() && cc.length() == null));
     boolean checked =

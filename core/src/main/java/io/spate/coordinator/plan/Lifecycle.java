@@ -15,13 +15,13 @@ import java.util.function.Function;
 
 /**
  * A row's times follow one lifecycle, read from their meanings' phases ({@link Meaning#phase()}),
- * never from a list of word pairs: the row's anchor (its creation, else its earliest time) is drawn,
- * and every other time of the same type is derived from it ({@link ColumnPlan.Derived}) by a delta
- * that keeps the phases in order: a start soon after the creation, modifications and other events
- * within weeks, an end after its start (or after the creation), the end of life last. An end of
- * life keeps its share of NULLs (mostly unset). A child's anchor is derived from its parent's (the
- * parent row its foreign key picks, recomputed as a reference's key is), so a child is never created
- * before its parent.
+ * never from a list of word pairs: the row's anchor (its creation, else its earliest time) is
+ * drawn, and every other time of the same type is derived from it ({@link ColumnPlan.Derived}) by a
+ * delta that keeps the phases in order: a start soon after the creation, modifications and other
+ * events within weeks, an end after its start (or after the creation), the end of life last. An end
+ * of life keeps its share of NULLs (mostly unset). A child's anchor is derived from its parent's
+ * (the parent row its foreign key picks, recomputed as a reference's key is), so a child is never
+ * created before its parent.
  *
  * <p>Invariant: only columns that draw values the config and CHECKs leave open are derived, of the
  * same type as their base; every cell stays a pure function of (seed, table, column, row).
@@ -119,8 +119,8 @@ final class Lifecycle {
   }
 
   /**
-   * The anchor of a child, derived from its parent's anchor in the row its first NOT NULL
-   * reference to a table of an earlier level picks: a child is created 0..90 days after its parent.
+   * The anchor of a child, derived from its parent's anchor in the row its first NOT NULL reference
+   * to a table of an earlier level picks: a child is created 0..90 days after its parent.
    */
   private static void afterParent(
       Table t,
@@ -133,14 +133,16 @@ final class Lifecycle {
     for (ForeignKey fk : t.foreignKeys()) {
       boolean referenced =
           fk.columns().stream().allMatch(n -> plans.get(n) instanceof ColumnPlan.Reference);
-      boolean notNull =
-          fk.columns().stream().noneMatch(n -> t.column(n).orElseThrow().nullable());
-      if (!referenced || !notNull || fk.refTable().equals(t.id())
+      boolean notNull = fk.columns().stream().noneMatch(n -> t.column(n).orElseThrow().nullable());
+      if (!referenced
+          || !notNull
+          || fk.refTable().equals(t.id())
           || levelOf.apply(fk.refTable()) >= level) {
         continue;
       }
       Optional<Anchor> parent = parents.apply(fk.refTable());
-      if (parent.isPresent() && comparable(parent.get().type(), anchor.type())
+      if (parent.isPresent()
+          && comparable(parent.get().type(), anchor.type())
           && parent.get().unit() == unit) {
         double nulls = ((ColumnPlan.Values) plans.get(anchor.name())).spec().nullRatio();
         plans.put(

@@ -5,8 +5,8 @@ import java.util.Locale;
 /**
  * What a drawn column holds, as the planner reads it from the evidence ({@link Meanings}): the
  * meaning decides the column's domain ({@link MeaningDomains}) and its relations to the other
- * columns of its row ({@link Lifecycle}). The config's {@code meaning:} names one of these, in lower
- * case with hyphens ({@code end-of-life-time}).
+ * columns of its row ({@link Lifecycle}). The config's {@code meaning:} names one of these, in
+ * lower case with hyphens ({@code end-of-life-time}).
  *
  * <p>Times carry a {@link #phase}: within a row, a column of a later phase is never before one of
  * an earlier phase (created, then started, then modified or any event, then ended or expiring, then

@@ -17,15 +17,15 @@ import java.util.function.Function;
 import net.datafaker.Faker;
 
 /**
- * The domain each {@link Meaning} gives a column the config and CHECKs leave open: a flag is 0 or 1,
- * mostly its DEFAULT; an end of life mostly unset; a count, duration, size, dimension or port a
+ * The domain each {@link Meaning} gives a column the config and CHECKs leave open: a flag is 0 or
+ * 1, mostly its DEFAULT; an end of life mostly unset; a count, duration, size, dimension or port a
  * range a person expects for its unit; a vocabulary a handful of lowercase words with skewed
  * frequencies; a version {@code 2.14.1}, a host {@code api-3.example.com}, a name of a thing a word
  * or two. Pools are drawn once at plan time from the column's realistic-pool stream, so every cell
  * stays a pure function of (seed, table, column, row).
  *
- * <p>Invariant: a domain stays inside the bounds the spec already has (the type's range, CHECKs):
- * a range is intersected with them, and where nothing is left the spec is kept as it is.
+ * <p>Invariant: a domain stays inside the bounds the spec already has (the type's range, CHECKs): a
+ * range is intersected with them, and where nothing is left the spec is kept as it is.
  */
 final class MeaningDomains {
 
@@ -46,14 +46,17 @@ final class MeaningDomains {
   static ValueSpec apply(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
     return switch (meaning) {
       case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
-      case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME -> time(c, meaning, spec);
+      case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
+          time(c, meaning, spec);
       case BIRTH_DATE -> RealisticDates.apply(c, spec);
       case COUNT -> range(c, spec, 0, 1000, Distribution.ZIPF);
       case DURATION -> duration(c, spec);
       case SIZE -> range(c, spec, 0, 10_000_000, Distribution.ZIPF);
       case DIMENSION -> range(c, spec, 16, 1920, null);
       case PORT ->
-          list(spec, List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
+          list(
+              spec,
+              List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
       case POSITION -> range(c, spec, 0, 100, Distribution.ZIPF);
       case CODE_NUMBER -> range(c, spec, 0, 5, Distribution.ZIPF);
       case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
@@ -79,8 +82,11 @@ final class MeaningDomains {
     Integer d = Meanings.defaultInteger(c);
     String defaultExpr = c.defaultExpr() == null ? "" : c.defaultExpr().toLowerCase(Locale.ROOT);
     Boolean byDefault =
-        d != null ? Boolean.valueOf(d == 1) : defaultExpr.contains("true") ? Boolean.TRUE
-            : defaultExpr.contains("false") ? Boolean.FALSE : null;
+        d != null
+            ? Boolean.valueOf(d == 1)
+            : defaultExpr.contains("true")
+                ? Boolean.TRUE
+                : defaultExpr.contains("false") ? Boolean.FALSE : null;
     double yesShare;
     if (byDefault != null) {
       yesShare = byDefault ? 0.9 : meaning.endOfLife() ? END_OF_LIFE_SHARE : 0.1;
@@ -116,7 +122,9 @@ final class MeaningDomains {
   /** The unit of an integer time: 1 (seconds), 1,000 (milliseconds) or 1,000,000 (microseconds). */
   static long epochUnit(Column c) {
     List<String> words = Words.of(c.name());
-    if (words.contains("usec") || words.contains("us") || words.contains("micro")
+    if (words.contains("usec")
+        || words.contains("us")
+        || words.contains("micro")
         || words.contains("micros")) {
       return 1_000_000L;
     }
@@ -129,7 +137,9 @@ final class MeaningDomains {
   private static ValueSpec duration(Column c, ValueSpec spec) {
     List<String> words = Words.of(c.name());
     long max;
-    if (words.contains("ms") || words.contains("millis") || words.contains("milliseconds")
+    if (words.contains("ms")
+        || words.contains("millis")
+        || words.contains("milliseconds")
         || words.contains("latency")) {
       max = 60_000;
     } else if (words.contains("minutes") || words.contains("mins") || words.contains("length")) {
@@ -231,7 +241,8 @@ final class MeaningDomains {
             .filter(
                 v -> {
                   BigDecimal n = new BigDecimal(v);
-                  return (lo == null || n.compareTo(lo) >= 0) && (hi == null || n.compareTo(hi) <= 0);
+                  return (lo == null || n.compareTo(lo) >= 0)
+                      && (hi == null || n.compareTo(hi) <= 0);
                 })
             .toList();
     return inside.isEmpty() ? spec : withValues(spec, inside, List.of(), Distribution.ZIPF);
@@ -312,8 +323,13 @@ final class MeaningDomains {
   private static Function<Integer, String> drawer(
       Meaning meaning, Faker f, Random r, Column c, Table t) {
     return switch (meaning) {
-      case HOST -> i -> f.word().noun().toLowerCase(Locale.ROOT) + "-" + (1 + r.nextInt(9)) + "."
-          + f.internet().domainName();
+      case HOST ->
+          i ->
+              f.word().noun().toLowerCase(Locale.ROOT)
+                  + "-"
+                  + (1 + r.nextInt(9))
+                  + "."
+                  + f.internet().domainName();
       case DOMAIN -> i -> f.internet().domainName();
       case URL -> i -> "https://" + f.internet().domainName() + "/" + slug(f, r);
       case PATH -> i -> "/" + slug(f, r).replace('-', '/');
@@ -323,16 +339,19 @@ final class MeaningDomains {
       case COLOR -> i -> String.format(Locale.ROOT, "#%06x", r.nextInt(0x1000000));
       case LANGUAGE -> i -> language(r, c);
       case COUNTRY_CODE ->
-          i -> c.length() == 3 ? f.address().countryCode().toUpperCase(Locale.ROOT) + "A"
-              : f.address().countryCode().toUpperCase(Locale.ROOT);
+          i ->
+              c.length() == 3
+                  ? f.address().countryCode().toUpperCase(Locale.ROOT) + "A"
+                  : f.address().countryCode().toUpperCase(Locale.ROOT);
       case CURRENCY -> i -> f.money().currencyCode();
       case TIMEZONE -> i -> f.address().timeZone();
       case MIME_TYPE -> i -> f.file().mimeType();
       case SECRET -> i -> secret(r, c);
-      case MARKUP -> i -> {
-        String tag = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
-        return "<" + tag + ">" + sentence(f, r) + "</" + tag + ">";
-      };
+      case MARKUP ->
+          i -> {
+            String tag = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+            return "<" + tag + ">" + sentence(f, r) + "</" + tag + ">";
+          };
       case THING_NAME -> i -> capitalize(f.word().adjective()) + " " + capitalize(f.word().noun());
       case FREE_TEXT -> i -> sentence(f, r) + (r.nextBoolean() ? " " + sentence(f, r) : "");
       case CODE -> i -> code(r, c);
@@ -346,8 +365,20 @@ final class MeaningDomains {
         switch (last) {
           case "action", "method", "op", "event" -> f.word().verb();
           case "status", "state", "stage", "phase", "result" ->
-              List.of("active", "pending", "completed", "failed", "cancelled", "draft", "open",
-                      "closed", "archived", "approved", "rejected", "queued", "running")
+              List.of(
+                      "active",
+                      "pending",
+                      "completed",
+                      "failed",
+                      "cancelled",
+                      "draft",
+                      "open",
+                      "closed",
+                      "archived",
+                      "approved",
+                      "rejected",
+                      "queued",
+                      "running")
                   .get(r.nextInt(13));
           default -> f.word().noun();
         };
@@ -365,18 +396,23 @@ final class MeaningDomains {
 
   private static String language(Random r, Column c) {
     List<String> languages = List.of("en", "de", "fr", "es", "it", "pt", "nl", "ja", "zh", "ru");
-    String lang = languages.get(Math.min(languages.size() - 1, (int) (r.nextDouble() * r.nextDouble() * 10)));
+    String lang =
+        languages.get(Math.min(languages.size() - 1, (int) (r.nextDouble() * r.nextDouble() * 10)));
     if (c.length() > 0 && c.length() < 5) {
       return lang;
     }
-    return r.nextBoolean() ? lang : lang + "-" + List.of("US", "GB", "DE", "FR", "ES").get(r.nextInt(5));
+    return r.nextBoolean()
+        ? lang
+        : lang + "-" + List.of("US", "GB", "DE", "FR", "ES").get(r.nextInt(5));
   }
 
   private static String secret(Random r, Column c) {
     int length = c.length() > 0 ? Math.min(c.length(), 64) : 64;
     if (Words.of(c.name()).stream().anyMatch(w -> w.equals("uuid") || w.equals("guid"))
         || length == 36) {
-      return new java.util.UUID(r.nextLong(), r.nextLong()).toString().substring(0, Math.min(36, length));
+      return new java.util.UUID(r.nextLong(), r.nextLong())
+          .toString()
+          .substring(0, Math.min(36, length));
     }
     StringBuilder hex = new StringBuilder();
     while (hex.length() < length) {

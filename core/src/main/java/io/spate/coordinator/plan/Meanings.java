@@ -33,34 +33,131 @@ public final class Meanings {
   /** Words that mark the end of a row's life: mostly unset. */
   static final Set<String> END_OF_LIFE =
       Set.of(
-          "deleted", "delete", "removed", "revoked", "banned", "archived", "deactivated",
-          "disabled", "cancelled", "canceled", "terminated", "suspended", "blocked", "trashed",
-          "purged", "obsolete", "deprecated", "retired", "spam", "orphan", "locked", "expired",
-          "hidden", "closed", "inactive", "dead", "failed", "rejected", "ignored", "muted");
+          "deleted",
+          "delete",
+          "removed",
+          "revoked",
+          "banned",
+          "archived",
+          "deactivated",
+          "disabled",
+          "cancelled",
+          "canceled",
+          "terminated",
+          "suspended",
+          "blocked",
+          "trashed",
+          "purged",
+          "obsolete",
+          "deprecated",
+          "retired",
+          "spam",
+          "orphan",
+          "locked",
+          "expired",
+          "hidden",
+          "closed",
+          "inactive",
+          "dead",
+          "failed",
+          "rejected",
+          "ignored",
+          "muted");
 
   private static final Set<String> CREATED =
       Set.of(
-          "created", "create", "creation", "inserted", "insert", "added", "registered",
-          "registration", "entered", "joined", "since", "first", "submitted", "received", "born",
-          "signup", "posted", "ctime", "crdate", "creationdate", "createdate", "datecreated",
-          "createdat", "createdon", "dateadded");
+          "created",
+          "create",
+          "creation",
+          "inserted",
+          "insert",
+          "added",
+          "registered",
+          "registration",
+          "entered",
+          "joined",
+          "since",
+          "first",
+          "submitted",
+          "received",
+          "born",
+          "signup",
+          "posted",
+          "ctime",
+          "crdate",
+          "creationdate",
+          "createdate",
+          "datecreated",
+          "createdat",
+          "createdon",
+          "dateadded");
 
   private static final Set<String> MODIFIED =
       Set.of(
-          "updated", "update", "modified", "modify", "changed", "change", "edited", "last",
-          "lastupdate", "lastmodified", "seen", "accessed", "access", "refreshed", "synced", "login",
-          "activity", "used", "mtime", "touched", "latest", "recent");
+          "updated",
+          "update",
+          "modified",
+          "modify",
+          "changed",
+          "change",
+          "edited",
+          "last",
+          "lastupdate",
+          "lastmodified",
+          "seen",
+          "accessed",
+          "access",
+          "refreshed",
+          "synced",
+          "login",
+          "activity",
+          "used",
+          "mtime",
+          "touched",
+          "latest",
+          "recent");
 
   private static final Set<String> STARTED =
       Set.of(
-          "start", "started", "starts", "begin", "begins", "began", "from", "opened", "issued",
-          "issue", "scheduled", "departure", "checkin", "effective", "launched", "activated");
+          "start",
+          "started",
+          "starts",
+          "begin",
+          "begins",
+          "began",
+          "from",
+          "opened",
+          "issued",
+          "issue",
+          "scheduled",
+          "departure",
+          "checkin",
+          "effective",
+          "launched",
+          "activated");
 
   private static final Set<String> ENDED =
       Set.of(
-          "end", "ended", "ends", "stop", "stopped", "finish", "finished", "completed", "complete",
-          "until", "to", "due", "arrival", "checkout", "done", "resolved", "returned", "return",
-          "closes", "ending");
+          "end",
+          "ended",
+          "ends",
+          "stop",
+          "stopped",
+          "finish",
+          "finished",
+          "completed",
+          "complete",
+          "until",
+          "to",
+          "due",
+          "arrival",
+          "checkout",
+          "done",
+          "resolved",
+          "returned",
+          "return",
+          "closes",
+          "ending");
 
   private static final Set<String> EXPIRES =
       Set.of("expire", "expires", "expiry", "expiration", "exp", "ttl");
@@ -74,14 +171,45 @@ public final class Meanings {
   /** Last words that make an integer a time on their own: a past participle of a row's event. */
   private static final Set<String> TIME_LAST =
       Set.of(
-          "created", "updated", "modified", "changed", "expires", "expire", "expiry",
-          "expiration", "seen", "lastlogin", "lastupdate", "lastseen", "lastvisit", "accessed",
-          "registered", "joined", "sent", "read", "posted", "edited");
+          "created",
+          "updated",
+          "modified",
+          "changed",
+          "expires",
+          "expire",
+          "expiry",
+          "expiration",
+          "seen",
+          "lastlogin",
+          "lastupdate",
+          "lastseen",
+          "lastvisit",
+          "accessed",
+          "registered",
+          "joined",
+          "sent",
+          "read",
+          "posted",
+          "edited");
 
   private static final Set<String> POSITIVE_FLAG =
       Set.of(
-          "active", "enabled", "enable", "visible", "verified", "valid", "approved", "published",
-          "confirmed", "public", "allowed", "available", "online", "accepted", "show", "shown");
+          "active",
+          "enabled",
+          "enable",
+          "visible",
+          "verified",
+          "valid",
+          "approved",
+          "published",
+          "confirmed",
+          "public",
+          "allowed",
+          "available",
+          "online",
+          "accepted",
+          "show",
+          "shown");
 
   private static final Set<String> FLAG_VERBS =
       Set.of(
@@ -90,9 +218,28 @@ public final class Meanings {
 
   private static final Set<String> DURATION =
       Set.of(
-          "duration", "elapsed", "seconds", "secs", "sec", "interval", "timeout", "delay",
-          "lifetime", "period", "uptime", "runtime", "length", "minutes", "mins", "hours", "days",
-          "ms", "millis", "milliseconds", "latency", "wait");
+          "duration",
+          "elapsed",
+          "seconds",
+          "secs",
+          "sec",
+          "interval",
+          "timeout",
+          "delay",
+          "lifetime",
+          "period",
+          "uptime",
+          "runtime",
+          "length",
+          "minutes",
+          "mins",
+          "hours",
+          "days",
+          "ms",
+          "millis",
+          "milliseconds",
+          "latency",
+          "wait");
 
   private static final Set<String> SIZE =
       Set.of("size", "bytes", "filesize", "quota", "memory", "disk", "kb", "mb", "octets");
@@ -102,23 +249,95 @@ public final class Meanings {
 
   private static final Set<String> POSITION =
       Set.of(
-          "position", "pos", "sort", "sorting", "ordering", "order", "rank", "priority", "weight",
-          "seq", "sequence", "ord", "idx", "index", "tier", "step", "orderby", "sortorder", "prio",
-          "indent", "lvl");
+          "position",
+          "pos",
+          "sort",
+          "sorting",
+          "ordering",
+          "order",
+          "rank",
+          "priority",
+          "weight",
+          "seq",
+          "sequence",
+          "ord",
+          "idx",
+          "index",
+          "tier",
+          "step",
+          "orderby",
+          "sortorder",
+          "prio",
+          "indent",
+          "lvl");
 
   private static final Set<String> CODE_WORDS =
       Set.of(
-          "type", "kind", "status", "state", "mode", "level", "category", "class", "role", "flags",
-          "format", "method", "action", "source", "reason", "result", "code", "stage", "phase",
-          "visibility", "permission", "permissions", "scope", "access", "gender", "direction",
-          "protocol", "platform", "op", "subtype");
+          "type",
+          "kind",
+          "status",
+          "state",
+          "mode",
+          "level",
+          "category",
+          "class",
+          "role",
+          "flags",
+          "format",
+          "method",
+          "action",
+          "source",
+          "reason",
+          "result",
+          "code",
+          "stage",
+          "phase",
+          "visibility",
+          "permission",
+          "permissions",
+          "scope",
+          "access",
+          "gender",
+          "direction",
+          "protocol",
+          "platform",
+          "op",
+          "subtype");
 
   private static final Set<String> FREE_TEXT =
       Set.of(
-          "description", "desc", "body", "content", "contents", "text", "message", "msg", "comment",
-          "comments", "note", "notes", "summary", "bio", "about", "details", "detail", "remark",
-          "remarks", "excerpt", "question", "answer", "feedback", "review", "abstract", "intro",
-          "blurb", "memo", "instructions", "signature", "reply", "post");
+          "description",
+          "desc",
+          "body",
+          "content",
+          "contents",
+          "text",
+          "message",
+          "msg",
+          "comment",
+          "comments",
+          "note",
+          "notes",
+          "summary",
+          "bio",
+          "about",
+          "details",
+          "detail",
+          "remark",
+          "remarks",
+          "excerpt",
+          "question",
+          "answer",
+          "feedback",
+          "review",
+          "abstract",
+          "intro",
+          "blurb",
+          "memo",
+          "instructions",
+          "signature",
+          "reply",
+          "post");
 
   private static final Set<String> THING_NAMES =
       Set.of("name", "title", "label", "subject", "caption", "heading", "headline", "nick");
@@ -126,10 +345,37 @@ public final class Meanings {
   /** Entities whose {@code name} is a person's. */
   private static final Set<String> PEOPLE =
       Set.of(
-          "user", "person", "people", "customer", "employee", "member", "author", "contact",
-          "staff", "student", "patient", "client", "passenger", "actor", "artist", "owner",
-          "player", "teacher", "driver", "guest", "admin", "manager", "agent", "subscriber",
-          "account", "profile", "buyer", "seller", "writer", "speaker", "candidate");
+          "user",
+          "person",
+          "people",
+          "customer",
+          "employee",
+          "member",
+          "author",
+          "contact",
+          "staff",
+          "student",
+          "patient",
+          "client",
+          "passenger",
+          "actor",
+          "artist",
+          "owner",
+          "player",
+          "teacher",
+          "driver",
+          "guest",
+          "admin",
+          "manager",
+          "agent",
+          "subscriber",
+          "account",
+          "profile",
+          "buyer",
+          "seller",
+          "writer",
+          "speaker",
+          "candidate");
 
   /** The meaning of every column of {@code t}, by name, in column order. */
   public static Map<String, Inferred> of(Table t, TableConfig tc) {
@@ -304,8 +550,7 @@ public final class Meanings {
     return unknown(c);
   }
 
-  private static Inferred text(
-      Table t, Column c, List<String> words, String last, String entity) {
+  private static Inferred text(Table t, Column c, List<String> words, String last, String entity) {
     String type = "type " + c.typeName();
     String joined = Words.joined(words);
     int length = c.length();
@@ -315,8 +560,27 @@ public final class Meanings {
     if (any(words, Set.of("xml", "html", "stanza", "markup", "svg", "xhtml"))) {
       return new Inferred(Meaning.MARKUP, "word " + last);
     }
-    if (any(words, Set.of("password", "passwd", "pass", "hash", "salt", "token", "secret", "nonce",
-        "digest", "checksum", "sha", "md", "signature", "otp", "apikey", "cookie", "sid", "csrf"))
+    if (any(
+            words,
+            Set.of(
+                "password",
+                "passwd",
+                "pass",
+                "hash",
+                "salt",
+                "token",
+                "secret",
+                "nonce",
+                "digest",
+                "checksum",
+                "sha",
+                "md",
+                "signature",
+                "otp",
+                "apikey",
+                "cookie",
+                "sid",
+                "csrf"))
         && !FREE_TEXT.contains(last)) {
       return new Inferred(Meaning.SECRET, "secret word + " + type);
     }
@@ -333,7 +597,8 @@ public final class Meanings {
       return new Inferred(Meaning.COLOR, "word " + last);
     }
     if (any(words, Set.of("lang", "language", "locale"))) {
-      return new Inferred(Meaning.LANGUAGE, "word " + word(words, Set.of("lang", "language", "locale")));
+      return new Inferred(
+          Meaning.LANGUAGE, "word " + word(words, Set.of("lang", "language", "locale")));
     }
     if (any(words, Set.of("timezone", "tz")) || joined.endsWith("timezone")) {
       return new Inferred(Meaning.TIMEZONE, "word timezone");
@@ -346,7 +611,8 @@ public final class Meanings {
         || joined.endsWith("countryiso")) {
       return new Inferred(Meaning.COUNTRY_CODE, "word country + length " + length);
     }
-    if (any(words, Set.of("mime", "mimetype")) || joined.endsWith("contenttype")
+    if (any(words, Set.of("mime", "mimetype"))
+        || joined.endsWith("contenttype")
         || joined.endsWith("mediatype")) {
       return new Inferred(Meaning.MIME_TYPE, "word " + last);
     }
@@ -354,10 +620,26 @@ public final class Meanings {
       return new Inferred(Meaning.DOMAIN, "word " + last);
     }
     if (any(words, Set.of("host", "hostname", "server", "nasname"))) {
-      return new Inferred(Meaning.HOST, "word " + word(words, Set.of("host", "hostname", "server", "nasname")));
+      return new Inferred(
+          Meaning.HOST, "word " + word(words, Set.of("host", "hostname", "server", "nasname")));
     }
-    if (any(words, Set.of("url", "uri", "link", "href", "homepage", "website", "avatar", "feed",
-        "callback", "redirect", "endpoint", "referrer", "referer", "webhook"))
+    if (any(
+            words,
+            Set.of(
+                "url",
+                "uri",
+                "link",
+                "href",
+                "homepage",
+                "website",
+                "avatar",
+                "feed",
+                "callback",
+                "redirect",
+                "endpoint",
+                "referrer",
+                "referer",
+                "webhook"))
         && (length <= 0 || length >= 24)) {
       return new Inferred(Meaning.URL, "word " + last);
     }
@@ -379,9 +661,15 @@ public final class Meanings {
     if (FREE_TEXT.contains(last)) {
       return new Inferred(Meaning.FREE_TEXT, "word " + last + " + " + type);
     }
-    if (CODE_WORDS.contains(last) || last.equals("aud") || last.equals("provider")
-        || last.equals("browser") || last.equals("os") || last.equals("device")
-        || last.equals("medium") || last.equals("campaign") || last.equals("tag")) {
+    if (CODE_WORDS.contains(last)
+        || last.equals("aud")
+        || last.equals("provider")
+        || last.equals("browser")
+        || last.equals("os")
+        || last.equals("device")
+        || last.equals("medium")
+        || last.equals("campaign")
+        || last.equals("tag")) {
       return length > 0 && length <= 2
           ? new Inferred(Meaning.CODE, "word " + last + " + length " + length)
           : new Inferred(Meaning.VOCABULARY, "word " + last + " + " + type);
@@ -392,7 +680,8 @@ public final class Meanings {
     if (length <= 0 || length >= 1000) {
       return new Inferred(Meaning.FREE_TEXT, type + " unbounded or long");
     }
-    return new Inferred(Meaning.VOCABULARY, "short text (" + type + ") with no word that says more");
+    return new Inferred(
+        Meaning.VOCABULARY, "short text (" + type + ") with no word that says more");
   }
 
   /** Whether a flag's name says a state most rows are in ({@code enabled}, {@code active}). */

@@ -72,9 +72,30 @@ final class RealisticJson {
   /** Keys a column's documents share beyond its form's, chosen once per column. */
   private static final List<String> KEYS =
       List.of(
-          "source", "version", "ip", "tags", "client", "locale", "channel", "referrer", "device",
-          "region", "priority", "count", "enabled", "score", "label", "kind", "ref", "note",
-          "duration_ms", "retries", "status", "owner", "color", "size");
+          "source",
+          "version",
+          "ip",
+          "tags",
+          "client",
+          "locale",
+          "channel",
+          "referrer",
+          "device",
+          "region",
+          "priority",
+          "count",
+          "enabled",
+          "score",
+          "label",
+          "kind",
+          "ref",
+          "note",
+          "duration_ms",
+          "retries",
+          "status",
+          "owner",
+          "color",
+          "size");
 
   private static List<String> keys(Random random) {
     List<String> keys = new ArrayList<>(KEYS);

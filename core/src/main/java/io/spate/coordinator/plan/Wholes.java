@@ -38,7 +38,8 @@ final class Wholes {
             part != whole
                 && !wholeWords.isEmpty()
                 && partWords.size() > wholeWords.size()
-                && partWords.subList(partWords.size() - wholeWords.size(), partWords.size())
+                && partWords
+                    .subList(partWords.size() - wholeWords.size(), partWords.size())
                     .equals(wholeWords);
         if (named
             && measured(meanings.get(whole.name()).meaning())

@@ -36,7 +36,18 @@ public record EventMessage(
       int attempt,
       String error,
       boolean retriable) {
-    this(v, jobId, taskId, table, type, rows, durationMillis, workerId, attempt, error, retriable,
+    this(
+        v,
+        jobId,
+        taskId,
+        table,
+        type,
+        rows,
+        durationMillis,
+        workerId,
+        attempt,
+        error,
+        retriable,
         false);
   }
 
