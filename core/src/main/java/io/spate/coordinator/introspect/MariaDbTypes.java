@@ -18,10 +18,15 @@ import java.util.Locale;
  * refuses integer keys by them as it does for any CHECK. Invariant: a type outside the known set
  * becomes {@link SqlType#UNSUPPORTED} with its own name, never a guess.
  */
-final class MariaDbTypes {
+public final class MariaDbTypes {
 
   /** The name of the CHECKs that carry a type's range; the type follows it in messages. */
   static final String RANGE_CHECK = "range of ";
+
+  /** Whether {@code check} is a type's own range (an unsigned or tinyint column's), no CHECK's. */
+  public static boolean typeBound(io.spate.protocol.schema.Check check) {
+    return check.name() != null && check.name().startsWith(RANGE_CHECK);
+  }
 
   private MariaDbTypes() {}
 

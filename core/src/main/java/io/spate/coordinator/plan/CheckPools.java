@@ -16,6 +16,7 @@ import io.spate.protocol.seed.Streams;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -71,6 +72,7 @@ final class CheckPools {
       long slots,
       long seed,
       CheckServer server,
+      Map<String, ValueSpec> domains,
       Problems problems) {
     Set<String> decided = new HashSet<>();
     if (server == null) {
@@ -84,7 +86,30 @@ final class CheckPools {
               .filter(c -> checks.stream().anyMatch(u -> u.columns().contains(c)))
               .toList();
       if (!columns.isEmpty() && columns.stream().allMatch(c -> poolable(t, tc, plans, c))) {
-        pool(t, checks, columns, plans, seed, server, problems);
+        // candidates from the columns' meanings first (a lowercase host name, a birth date),
+        // then, where too few of those pass, from their types' ranges
+        boolean pooled = false;
+        if (columns.stream().anyMatch(domains::containsKey)) {
+          for (boolean lowered : new boolean[] {false, true}) {
+            Map<String, ColumnPlan> meant = new HashMap<>(plans);
+            columns.stream()
+                .filter(domains::containsKey)
+                .forEach(
+                    c ->
+                        meant.put(
+                            c,
+                            new ColumnPlan.Values(
+                                c, lowered ? lowered(domains.get(c)) : domains.get(c))));
+            if (pool(t, checks, columns, meant, seed, server, new Problems())) {
+              columns.forEach(c -> plans.put(c, meant.get(c)));
+              pooled = true;
+              break;
+            }
+          }
+        }
+        if (!pooled) {
+          pool(t, checks, columns, plans, seed, server, problems);
+        }
         checks.forEach(u -> decided.add(u.name()));
       } else if (columns.size() == 1
           && plans.get(columns.getFirst()) instanceof ColumnPlan.KeySequence key
@@ -95,6 +120,15 @@ final class CheckPools {
       }
     }
     return decided;
+  }
+
+  /** A domain's text values in lower case (a CHECK that asks for {@code lower(x) = x}). */
+  private static ValueSpec lowered(ValueSpec spec) {
+    return MeaningDomains.withValues(
+        spec,
+        spec.values().stream().map(v -> v.toLowerCase(java.util.Locale.ROOT)).distinct().toList(),
+        List.of(),
+        null);
   }
 
   /** The unread CHECKs of the table, those that share a column (directly or not) together. */
@@ -130,7 +164,8 @@ final class CheckPools {
         && t.column(column).orElseThrow().type() != SqlType.BYTEA;
   }
 
-  private static void pool(
+  /** Pools the columns from their plans' candidates; returns whether enough passed. */
+  private static boolean pool(
       Table t,
       List<Check.Unparsed> checks,
       List<String> columns,
@@ -172,7 +207,7 @@ final class CheckPools {
               + e.getMessage()
               + ")"
               + fix(t, checks, columns));
-      return;
+      return false;
     }
     List<String[]> rows =
         passing.stream().filter(r -> Arrays.stream(r).allMatch(Objects::nonNull)).toList();
@@ -192,7 +227,7 @@ final class CheckPools {
               + MIN_PASSING
               + " a pool needs"
               + fix(t, checks, columns));
-      return;
+      return false;
     }
     server.note(
         where
@@ -223,6 +258,7 @@ final class CheckPools {
               false);
       plans.put(columns.get(i), new ColumnPlan.Values(columns.get(i), pooled));
     }
+    return true;
   }
 
   /**

@@ -42,6 +42,9 @@ final class ColumnStage {
   /** The anchor time of each table planned so far ({@link Lifecycle}), for its children. */
   private final Map<String, Lifecycle.Anchor> anchors = new HashMap<>();
 
+  /** The table's columns under unread CHECKs, by name: their meanings' domains (CheckPools). */
+  private final Map<String, ValueSpec> checkedDomains = new HashMap<>();
+
   /** The load level of each table. */
   private final Map<String, Integer> levels = new HashMap<>();
 
@@ -148,6 +151,7 @@ final class ColumnStage {
             settings().config().realisticValues());
     Map<String, String> nulled = NullChecks.nulled(t);
     Map<String, Meanings.Inferred> meanings = Meanings.of(t, tc);
+    checkedDomains.clear();
     for (Column c : t.columns()) {
       ColumnConfig cc = tc.columns().get(c.name());
       if (cc != null && cc.meaning() != null && Meaning.of(cc.meaning()) == null) {
@@ -189,6 +193,7 @@ final class ColumnStage {
             shape.lineage().slots(t.id()),
             settings().seed(),
             server,
+            Map.copyOf(checkedDomains),
             problems));
     CheckReports.unparsedChecks(t, tc, kept, problems);
     CheckReports.unparsedDomainChecks(t, plans, tc, problems);
@@ -356,10 +361,20 @@ final class ColumnStage {
     boolean checked =
         t.checks().stream()
             .anyMatch(check -> check instanceof Check.Unparsed u && u.columns().contains(c.name()));
-    if (!settings().config().realisticValues() || !open || checked) {
+    if (!settings().config().realisticValues() || !open) {
       return spec;
     }
     long seed = settings().seed();
+    if (checked) {
+      // the server judges the CHECK: candidates from the meaning's domain first (CheckPools)
+      if (meaning != Meaning.UNKNOWN) {
+        ValueSpec domain = MeaningDomains.apply(seed, t, c, meaning, spec);
+        if (!domain.equals(spec)) {
+          checkedDomains.put(c.name(), domain);
+        }
+      }
+      return spec;
+    }
     ValueSpec drawn;
     if (meaning != Meaning.UNKNOWN) {
       drawn = MeaningDomains.apply(seed, t, c, meaning, spec);

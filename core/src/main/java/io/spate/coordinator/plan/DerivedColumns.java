@@ -113,4 +113,16 @@ final class DerivedColumns {
     }
     return p;
   }
+
+  /**
+   * Whether a CHECK of the table (not a type's own range, which a derived value stays inside)
+   * mentions {@code column}: then the column's values are the CHECK's to decide.
+   */
+  static boolean checked(Table t, String column) {
+    return t.checks().stream()
+        .anyMatch(
+            check ->
+                !io.spate.coordinator.introspect.MariaDbTypes.typeBound(check)
+                    && CorrelatedValues.mentions(check, column));
+  }
 }

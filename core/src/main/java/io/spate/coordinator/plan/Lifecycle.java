@@ -173,7 +173,7 @@ final class Lifecycle {
         && v.spec().values().isEmpty()
         && v.spec().group() == null
         && c.domainChecks().isEmpty()
-        && t.checks().stream().noneMatch(check -> CorrelatedValues.mentions(check, c.name()))
+        && !DerivedColumns.checked(t, c.name())
         && !DerivedColumns.decided(tc, c.name())
         && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
   }

@@ -47,18 +47,18 @@ final class MeaningDomains {
     return switch (meaning) {
       case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
       case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
-          time(c, meaning, spec);
+          time(seed, t, c, meaning, spec);
       case BIRTH_DATE -> RealisticDates.apply(c, spec);
       case COUNT -> range(c, spec, 0, 1000, Distribution.ZIPF);
       case DURATION -> duration(c, spec);
       case SIZE -> range(c, spec, 0, 10_000_000, Distribution.ZIPF);
-      case DIMENSION -> range(c, spec, 16, 1920, null);
+      case DIMENSION -> range(c, spec, 120, 1920, null);
       case PORT ->
           list(
               spec,
               List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
-      case POSITION -> range(c, spec, 0, 100, Distribution.ZIPF);
-      case CODE_NUMBER -> range(c, spec, 0, 5, Distribution.ZIPF);
+      case POSITION -> range(c, spec, 0, 50, Distribution.ZIPF);
+      case CODE_NUMBER -> range(c, spec, 0, 3, Distribution.ZIPF);
       case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
       case MEASURE -> measure(seed, t, c, spec);
       case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
@@ -104,9 +104,15 @@ final class MeaningDomains {
    * A time: dates and timestamps keep the default span; an integer counts seconds since 1970 over
    * it (microseconds or milliseconds where its name says so). An end of life is NULL in most rows.
    */
-  private static ValueSpec time(Column c, Meaning meaning, ValueSpec spec) {
+  private static ValueSpec time(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
     ValueSpec s = spec;
-    if (c.type() == SqlType.INTEGER || c.type() == SqlType.BIGINT) {
+    if (c.type().isText()) {
+      s = textTimes(seed, t, c, spec);
+    } else if (c.type() == SqlType.DATE
+        || c.type() == SqlType.TIMESTAMP
+        || c.type() == SqlType.TIMESTAMPTZ) {
+      s = defaultSpan(c, spec);
+    } else if (c.type() == SqlType.INTEGER || c.type() == SqlType.BIGINT) {
       long unit = epochUnit(c);
       if (c.type() == SqlType.INTEGER && unit > 1) {
         return spec;
@@ -117,6 +123,63 @@ final class MeaningDomains {
       s = withNulls(s, 1 - END_OF_LIFE_SHARE);
     }
     return s;
+  }
+
+  /**
+   * The default span of times (the ten years before 2026) where only the type bounds the column
+   * wider (MySQL's TIMESTAMP: 1970..2038); a CHECK that narrows it keeps its own.
+   */
+  private static ValueSpec defaultSpan(Column c, ValueSpec spec) {
+    if (spec.min() == null || spec.max() == null) {
+      return spec;
+    }
+    String suffix = c.type() == SqlType.DATE ? "" : " 00:00:00";
+    String first = "2016-01-01" + suffix;
+    String end = "2026-01-01" + suffix;
+    if (spec.min().compareTo(first) > 0 || spec.max().compareTo(end) < 0) {
+      return spec;
+    }
+    return new ValueSpec(
+        List.of(),
+        List.of(),
+        first,
+        end,
+        false,
+        true,
+        spec.minLength(),
+        spec.maxLength(),
+        spec.distribution(),
+        spec.nullRatio());
+  }
+
+  /**
+   * A time kept as text, in the form its width allows: {@code 2024-05-01 12:34:56} in 19 characters
+   * or more, else the digits of the seconds since 1970 (milliseconds, zero-padded, in 13 or more),
+   * else {@code 20240501}.
+   */
+  private static ValueSpec textTimes(long seed, Table t, Column c, ValueSpec spec) {
+    int width = c.length() > 0 ? c.length() : 19;
+    Random random =
+        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      long second = FIRST_SECOND + (long) (random.nextDouble() * (END_SECOND - FIRST_SECOND));
+      java.time.LocalDateTime at =
+          java.time.LocalDateTime.ofEpochSecond(second, 0, java.time.ZoneOffset.UTC);
+      String v;
+      if (width >= 19) {
+        v = at.toString().replace('T', ' ');
+        v = v.length() == 16 ? v + ":00" : v;
+      } else if (width >= 13) {
+        v = String.format(Locale.ROOT, "%0" + width + "d", second * 1000);
+      } else if (width >= 10) {
+        v = Long.toString(second);
+      } else {
+        v = at.toLocalDate().toString().replace("-", "");
+      }
+      values.add(v);
+    }
+    return withValues(spec, values, List.of(), null);
   }
 
   /** The unit of an integer time: 1 (seconds), 1,000 (milliseconds) or 1,000,000 (microseconds). */
@@ -148,8 +211,13 @@ final class MeaningDomains {
       max = 72;
     } else if (words.contains("days")) {
       max = 365;
-    } else {
+    } else if (words.contains("seconds")
+        || words.contains("secs")
+        || words.contains("sec")
+        || words.contains("elapsed")) {
       max = 86_400;
+    } else {
+      max = 3_600; // no unit: an hour of seconds, two and a half days of minutes
     }
     return range(c, spec, words.contains("length") ? 1 : 0, max, Distribution.ZIPF);
   }
@@ -301,7 +369,10 @@ final class MeaningDomains {
     int max = checked ? spec.maxLength() : c.length() > 0 ? c.length() : 4000;
     int min = checked ? spec.minLength() : 1;
     boolean vocabulary = meaning == Meaning.VOCABULARY || meaning == Meaning.CODE;
-    int size = vocabulary ? 3 + random.nextInt(8) : POOL_SIZE;
+    int size =
+        meaning == Meaning.CODE
+            ? 2 + random.nextInt(4)
+            : vocabulary ? 3 + random.nextInt(6) : POOL_SIZE;
     Function<Integer, String> draw = drawer(meaning, faker, random, c, t);
     Set<String> values = new LinkedHashSet<>();
     for (int i = 0; i < 20 * size && values.size() < size; i++) {

@@ -160,7 +160,7 @@ public final class Meanings {
           "ending");
 
   private static final Set<String> EXPIRES =
-      Set.of("expire", "expires", "expiry", "expiration", "exp", "ttl");
+      Set.of("expire", "expires", "expiry", "expiration", "exp");
 
   private static final Set<String> BIRTH = Set.of("birth", "birthdate", "birthday", "dob", "born");
 
@@ -219,6 +219,7 @@ public final class Meanings {
   private static final Set<String> DURATION =
       Set.of(
           "duration",
+          "ttl",
           "elapsed",
           "seconds",
           "secs",
@@ -263,13 +264,11 @@ public final class Meanings {
           "ord",
           "idx",
           "index",
-          "tier",
           "step",
           "orderby",
           "sortorder",
           "prio",
-          "indent",
-          "lvl");
+          "indent");
 
   private static final Set<String> CODE_WORDS =
       Set.of(
@@ -341,6 +340,19 @@ public final class Meanings {
 
   private static final Set<String> THING_NAMES =
       Set.of("name", "title", "label", "subject", "caption", "heading", "headline", "nick");
+
+  /** Entities whose own {@code name} is a value of a text meaning: a domain's name is a domain. */
+  private static final Map<String, Meaning> NAMED_BY_ENTITY =
+      Map.of(
+          "domain", Meaning.DOMAIN,
+          "zone", Meaning.DOMAIN,
+          "host", Meaning.HOST,
+          "server", Meaning.HOST,
+          "nameserver", Meaning.HOST,
+          "tag", Meaning.VOCABULARY,
+          "keyword", Meaning.VOCABULARY,
+          "timezone", Meaning.TIMEZONE,
+          "currency", Meaning.CURRENCY);
 
   /** Entities whose {@code name} is a person's. */
   private static final Set<String> PEOPLE =
@@ -486,8 +498,30 @@ public final class Meanings {
     if (rule == RealisticNumbers.Rule.FLAG) {
       return flag(c, words, type);
     }
-    boolean timeWords = any(words, TIME_WORDS) || TIME_LAST.contains(last);
-    if (c.type() != SqlType.SMALLINT && timeWords && !any(words, DURATION) && rule == null) {
+    boolean timeWords =
+        any(words, TIME_WORDS)
+            || TIME_LAST.contains(last)
+            || (words.size() > 1
+                && words.getFirst().equals("last")
+                && !plural(last)
+                && !last.equals("id"));
+    boolean compound = !timeWords && timeCompound(last);
+    if (c.type() != SqlType.SMALLINT
+        && (timeWords || compound)
+        && !any(words, DURATION)
+        && rule == null) {
+      boolean typedTimes =
+          t.columns().stream()
+              .anyMatch(
+                  o ->
+                      o.type() == SqlType.DATE
+                          || o.type() == SqlType.TIMESTAMP
+                          || o.type() == SqlType.TIMESTAMPTZ);
+      if (compound && typedTimes) {
+        // beside real times, a number named for a time is how long it took (acctsessiontime)
+        return new Inferred(
+            Meaning.DURATION, "word " + last + " + " + type + " beside columns of a time type");
+      }
       return time(c, words, entity, type + " read as seconds since 1970");
     }
     if (any(words, DURATION)) {
@@ -523,7 +557,21 @@ public final class Meanings {
     if (flagDefault && small) {
       return new Inferred(Meaning.FLAG, type + defaultNote(c));
     }
+    if (c.typeName().startsWith("tinyint")) {
+      return new Inferred(Meaning.FLAG, type + " with no word that says more: MySQL's boolean");
+    }
     return unknown(c);
+  }
+
+  /**
+   * A word run together with a time's ({@code regdate}, {@code lastvisittime}, {@code entrystamp}).
+   */
+  private static boolean timeCompound(String word) {
+    return word.length() > 5
+        && (word.endsWith("time") || word.endsWith("date") || word.endsWith("stamp"))
+        && !word.endsWith("uptime")
+        && !word.endsWith("runtime")
+        && !word.endsWith("lifetime");
   }
 
   private static Inferred decimal(Column c, List<String> words, String last) {
@@ -616,6 +664,9 @@ public final class Meanings {
         || joined.endsWith("mediatype")) {
       return new Inferred(Meaning.MIME_TYPE, "word " + last);
     }
+    if (Set.of("path", "dir", "directory", "folder").contains(last)) {
+      return new Inferred(Meaning.PATH, "word " + last);
+    }
     if (last.equals("domain") || last.equals("fqdn") || last.equals("realm")) {
       return new Inferred(Meaning.DOMAIN, "word " + last);
     }
@@ -654,12 +705,22 @@ public final class Meanings {
       boolean person =
           PEOPLE.contains(entity)
               || (words.size() > 1 && PEOPLE.contains(words.get(words.size() - 2)));
-      return person && (last.equals("name") || last.equals("nick"))
-          ? new Inferred(Meaning.PERSONAL, "a name in " + t.name() + ", which holds people")
+      if (person && (last.equals("name") || last.equals("nick"))) {
+        return new Inferred(Meaning.PERSONAL, "a name in " + t.name() + ", which holds people");
+      }
+      Meaning named = NAMED_BY_ENTITY.get(entity);
+      return named != null && last.equals("name")
+          ? new Inferred(named, "the name of a " + entity)
           : new Inferred(Meaning.THING_NAME, "word " + last + " of a " + entity);
     }
     if (FREE_TEXT.contains(last)) {
       return new Inferred(Meaning.FREE_TEXT, "word " + last + " + " + type);
+    }
+    if ((any(words, TIME_WORDS) || timeCompound(last) || TIME_LAST.contains(last))
+        && length >= 8
+        && length <= 32
+        && !words.contains("at")) {
+      return time(c, words, entity, type + " written as text");
     }
     if (CODE_WORDS.contains(last)
         || last.equals("aud")

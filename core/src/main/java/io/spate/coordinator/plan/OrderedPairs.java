@@ -133,7 +133,7 @@ final class OrderedPairs {
     boolean open =
         plans.get(later) instanceof ColumnPlan.Values
             && c.domainChecks().isEmpty()
-            && t.checks().stream().noneMatch(check -> CorrelatedValues.mentions(check, later));
+            && !DerivedColumns.checked(t, later);
     boolean baseDrawn =
         plans.get(earlier) instanceof ColumnPlan.Values
             || plans.get(earlier) instanceof ColumnPlan.Reference

@@ -86,7 +86,7 @@ final class Wholes {
     return plans.get(c.name()) instanceof ColumnPlan.Values v
         && v.spec().values().isEmpty()
         && c.domainChecks().isEmpty()
-        && t.checks().stream().noneMatch(check -> CorrelatedValues.mentions(check, c.name()))
+        && !DerivedColumns.checked(t, c.name())
         && !DerivedColumns.decided(tc, c.name())
         && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
   }
