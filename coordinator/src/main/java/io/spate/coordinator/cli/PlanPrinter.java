@@ -5,6 +5,7 @@ import io.spate.coordinator.plan.Meanings;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.TriggerWrite;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -134,13 +135,32 @@ final class PlanPrinter {
             c.column(),
             m.meaning().label(),
             m.evidence(),
-            drawn(c));
+            drawn(c, t.table().column(c.column()).orElseThrow().type()));
       }
     }
   }
 
+  /** A derived column's offsets, in days where the type counts time. */
+  private static String delta(long min, long max, SqlType type) {
+    double perDay =
+        switch (type) {
+          case TIMESTAMP, TIMESTAMPTZ -> 86_400_000_000.0;
+          case DATE -> 1;
+          default -> 0;
+        };
+    return perDay == 0
+        ? min + ".." + max
+        : days(min / perDay) + ".." + days(max / perDay) + " days";
+  }
+
+  private static String days(double d) {
+    return d == Math.rint(d)
+        ? Long.toString((long) d)
+        : String.format(Locale.ROOT, "%.3f", d).replaceAll("0+$", "");
+  }
+
   /** What a column's rule draws, in a few words. */
-  private static String drawn(ColumnPlan c) {
+  private static String drawn(ColumnPlan c, SqlType type) {
     return switch (c) {
       case ColumnPlan.Skip s -> "skipped: " + s.reason();
       case ColumnPlan.KeySequence k -> "key, numbered";
@@ -148,9 +168,7 @@ final class PlanPrinter {
       case ColumnPlan.Derived d ->
           (d.foreignKey() == null ? "after " + d.base() : "after the parent's " + d.base())
               + " by "
-              + d.minDelta()
-              + ".."
-              + d.maxDelta()
+              + delta(d.minDelta(), d.maxDelta(), type)
               + (d.nullRatio() > 0
                   ? String.format(Locale.ROOT, ", %.0f%% NULL", 100 * d.nullRatio())
                   : "");

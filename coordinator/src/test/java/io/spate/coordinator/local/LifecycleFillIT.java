@@ -103,7 +103,8 @@ class LifecycleFillIT {
           run.out()
               .matches(
                   "(?s).*\\n  deleted_at +end-of-life-time +end-of-life word deleted \\+ type"
-                      + " timestamptz +after created_at by .*, 95% NULL\\n.*"),
+                      + " timestamp with time zone +after created_at by 90..180 days, 95%"
+                      + " NULL\\n.*"),
           run.out());
       assertTrue(
           run.out().matches("(?s).*\\n  inserted_at +created +.* after the parent's created_at.*"),

@@ -43,9 +43,13 @@ class RealisticJsonTest {
 
   @Test
   void eachFormHasItsOwnFields() throws Exception {
+    java.util.Set<String> metaKeys = keys(docs("meta").getFirst());
+    assertTrue(metaKeys.size() >= 2 && metaKeys.size() <= 4, metaKeys.toString());
     assertTrue(
-        docs("meta").stream()
-            .allMatch(d -> d.has("source") && d.has("version") && d.get("tags").isArray()));
+        docs("meta").stream().allMatch(d -> keys(d).equals(metaKeys)),
+        "a column's documents share its keys");
+    assertTrue(
+        docs("payload").stream().allMatch(d -> d.get("type").isTextual() && d.get("id").isInt()));
     assertTrue(
         docs("settings").stream()
             .allMatch(d -> d.get("notifications").isBoolean() && d.has("timezone")));
@@ -53,6 +57,18 @@ class RealisticJsonTest {
         docs("address").stream().allMatch(d -> d.has("street") && d.has("city") && d.has("zip")));
     assertTrue(docs("tags").stream().allMatch(d -> d.isArray() && !d.isEmpty()));
     assertTrue(docs("specs").stream().allMatch(d -> d.get("weight_kg").isNumber()));
-    assertTrue(docs("meta").stream().noneMatch(d -> d.has("score")), "not the old id/tag/score");
+  }
+
+  @Test
+  void twoDocumentColumnsOfOneSchemaDoNotShareOneShape() throws Exception {
+    assertTrue(
+        !keys(docs("meta").getFirst()).equals(keys(docs("extra").getFirst())),
+        keys(docs("meta").getFirst()) + " and " + keys(docs("extra").getFirst()));
+  }
+
+  private static java.util.Set<String> keys(JsonNode doc) {
+    java.util.Set<String> keys = new java.util.TreeSet<>();
+    doc.fieldNames().forEachRemaining(keys::add);
+    return keys;
   }
 }

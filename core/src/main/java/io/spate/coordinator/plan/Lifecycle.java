@@ -86,19 +86,23 @@ final class Lifecycle {
             lo = 0;
             hi = DAY_SECONDS;
           }
+          case MODIFIED -> {
+            lo = 30 * DAY_SECONDS;
+            hi = 60 * DAY_SECONDS;
+          }
           case ENDED, EXPIRES -> {
             if (start != null && c != start) {
               base = start.name();
               lo = MINUTE_SECONDS;
               hi = 7 * DAY_SECONDS;
             } else {
-              lo = 7 * DAY_SECONDS;
-              hi = 60 * DAY_SECONDS;
+              lo = 60 * DAY_SECONDS;
+              hi = 90 * DAY_SECONDS;
             }
           }
           case END_OF_LIFE_TIME -> {
-            lo = 60 * DAY_SECONDS;
-            hi = 120 * DAY_SECONDS;
+            lo = 90 * DAY_SECONDS;
+            hi = 180 * DAY_SECONDS;
           }
           default -> {
             lo = MINUTE_SECONDS;

@@ -9,18 +9,18 @@ import java.util.Locale;
  * lower case with hyphens ({@code end-of-life-time}).
  *
  * <p>Times carry a {@link #phase}: within a row, a column of a later phase is never before one of
- * an earlier phase (created, then started, then modified or any event, then ended or expiring, then
- * the end of the row's life).
+ * an earlier phase (created, then started, then any event, then modified, then ended or expiring,
+ * then the end of the row's life).
  */
 public enum Meaning {
   // times: a phase each
   CREATED(Kind.TIME, 0),
   STARTED(Kind.TIME, 1),
-  MODIFIED(Kind.TIME, 2),
   EVENT(Kind.TIME, 2),
-  ENDED(Kind.TIME, 3),
-  EXPIRES(Kind.TIME, 3),
-  END_OF_LIFE_TIME(Kind.TIME, 4),
+  MODIFIED(Kind.TIME, 3),
+  ENDED(Kind.TIME, 4),
+  EXPIRES(Kind.TIME, 4),
+  END_OF_LIFE_TIME(Kind.TIME, 5),
   BIRTH_DATE(Kind.TIME, -1),
   // flags
   FLAG(Kind.FLAG, -1),

@@ -44,6 +44,11 @@ final class MeaningDomains {
 
   /** The spec of {@code c} as its meaning has it, or {@code spec} when the meaning adds nothing. */
   static ValueSpec apply(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
+    boolean bounded =
+        spec.min() != null && spec.max() != null && DerivedColumns.checked(t, c.name());
+    if (bounded && meaning.kind() != Meaning.Kind.FLAG) {
+      return spec; // a CHECK's two bounds say what the column holds, better than its name
+    }
     return switch (meaning) {
       case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
       case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
@@ -51,14 +56,14 @@ final class MeaningDomains {
       case BIRTH_DATE -> RealisticDates.apply(c, spec);
       case COUNT -> range(c, spec, 0, 1000, Distribution.ZIPF);
       case DURATION -> duration(c, spec);
-      case SIZE -> range(c, spec, 0, 10_000_000, Distribution.ZIPF);
+      case SIZE -> range(c, spec, 1, 10_000_000, Distribution.ZIPF);
       case DIMENSION -> range(c, spec, 120, 1920, null);
       case PORT ->
           list(
               spec,
               List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
-      case POSITION -> range(c, spec, 0, 50, Distribution.ZIPF);
-      case CODE_NUMBER -> range(c, spec, 0, 3, Distribution.ZIPF);
+      case POSITION -> range(c, spec, 1, 50, Distribution.ZIPF);
+      case CODE_NUMBER -> range(c, spec, 1, 3, Distribution.ZIPF);
       case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
       case MEASURE -> measure(seed, t, c, spec);
       case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
@@ -95,7 +100,7 @@ final class MeaningDomains {
     } else if (Meanings.positive(c.name())) {
       yesShare = 0.85;
     } else {
-      yesShare = 0.3;
+      yesShare = 0.15;
     }
     return withValues(spec, List.of(no, yes), List.of(1 - yesShare, yesShare), null);
   }
@@ -112,7 +117,10 @@ final class MeaningDomains {
         || c.type() == SqlType.TIMESTAMP
         || c.type() == SqlType.TIMESTAMPTZ) {
       s = defaultSpan(c, spec);
-    } else if (c.type() == SqlType.INTEGER || c.type() == SqlType.BIGINT) {
+    } else if (c.type() == SqlType.INTEGER
+        || c.type() == SqlType.BIGINT
+        || c.type() == SqlType.NUMERIC
+        || c.type() == SqlType.DOUBLE) {
       long unit = epochUnit(c);
       if (c.type() == SqlType.INTEGER && unit > 1) {
         return spec;
@@ -372,7 +380,7 @@ final class MeaningDomains {
     int size =
         meaning == Meaning.CODE
             ? 2 + random.nextInt(4)
-            : vocabulary ? 3 + random.nextInt(6) : POOL_SIZE;
+            : vocabulary ? 3 + random.nextInt(3) : POOL_SIZE;
     Function<Integer, String> draw = drawer(meaning, faker, random, c, t);
     Set<String> values = new LinkedHashSet<>();
     for (int i = 0; i < 20 * size && values.size() < size; i++) {
@@ -407,7 +415,8 @@ final class MeaningDomains {
       case VERSION ->
           i -> r.nextInt(5) + "." + r.nextInt(20) + (r.nextBoolean() ? "." + r.nextInt(10) : "");
       case SLUG -> i -> slug(f, r);
-      case COLOR -> i -> String.format(Locale.ROOT, "#%06x", r.nextInt(0x1000000));
+      case COLOR ->
+          i -> String.format(Locale.ROOT, c.length() == 6 ? "%06x" : "#%06x", r.nextInt(0x1000000));
       case LANGUAGE -> i -> language(r, c);
       case COUNTRY_CODE ->
           i ->

@@ -354,6 +354,35 @@ public final class Meanings {
           "timezone", Meaning.TIMEZONE,
           "currency", Meaning.CURRENCY);
 
+  /** Words that name a document kept as text: settings, parameters, a payload. */
+  private static final Set<String> DOCUMENT_WORDS =
+      Set.of(
+          "settings",
+          "config",
+          "configuration",
+          "prefs",
+          "preferences",
+          "options",
+          "params",
+          "parameters",
+          "metadata",
+          "meta",
+          "data",
+          "payload",
+          "attributes",
+          "properties",
+          "json",
+          "extra",
+          "context");
+
+  /** Entities whose {@code code} is a value of a text meaning: a currency's code is a currency. */
+  private static final Map<String, Meaning> CODED_BY_ENTITY =
+      Map.of(
+          "currency", Meaning.CURRENCY,
+          "language", Meaning.LANGUAGE,
+          "country", Meaning.COUNTRY_CODE,
+          "locale", Meaning.LANGUAGE);
+
   /** Entities whose {@code name} is a person's. */
   private static final Set<String> PEOPLE =
       Set.of(
@@ -506,6 +535,17 @@ public final class Meanings {
                 && !plural(last)
                 && !last.equals("id"));
     boolean compound = !timeWords && timeCompound(last);
+    if (!timeWords
+        && !compound
+        && (any(words, STARTED) || any(words, ENDED) || any(words, CREATED))
+        && t.columns().stream()
+            .anyMatch(
+                o ->
+                    o != c
+                        && o.type().isIntegral()
+                        && Words.of(o.name()).stream().anyMatch(TIME_WORDS::contains))) {
+      timeWords = true; // session_start beside session_time: the same clock
+    }
     if (c.type() != SqlType.SMALLINT
         && (timeWords || compound)
         && !any(words, DURATION)
@@ -576,6 +616,9 @@ public final class Meanings {
 
   private static Inferred decimal(Column c, List<String> words, String last) {
     String type = "type " + c.typeName();
+    if ((any(words, TIME_WORDS) || timeCompound(last)) && !any(words, DURATION)) {
+      return time(c, words, "", type + " read as seconds since 1970");
+    }
     if (any(words, DURATION)) {
       return new Inferred(Meaning.DURATION, "unit word " + word(words, DURATION) + " + " + type);
     }
@@ -586,7 +629,7 @@ public final class Meanings {
       return new Inferred(Meaning.DIMENSION, "word " + last + " + " + type);
     }
     RealisticNumbers.Rule rule = RealisticNumbers.rule(c.name());
-    if (rule != null) {
+    if (rule != null && rule != RealisticNumbers.Rule.FLAG) { // a flag is never a fraction
       return new Inferred(
           switch (rule) {
             case PRICE, AMOUNT, SMALL_CHARGE, SALARY -> Meaning.MONEY;
@@ -637,6 +680,13 @@ public final class Meanings {
     }
     if (last.equals("port")) {
       return new Inferred(Meaning.PORT, "word port + " + type);
+    }
+    if ((last.equals("code") || last.equals("iso")) && CODED_BY_ENTITY.containsKey(entity)) {
+      return new Inferred(CODED_BY_ENTITY.get(entity), "the code of a " + entity);
+    }
+    if ((words.contains("iso") || last.equals("code"))
+        && (words.contains("country") || words.contains("countries"))) {
+      return new Inferred(Meaning.COUNTRY_CODE, "a country's code");
     }
     if (last.equals("slug") || last.equals("permalink")) {
       return new Inferred(Meaning.SLUG, "word " + last);
@@ -713,6 +763,9 @@ public final class Meanings {
           ? new Inferred(named, "the name of a " + entity)
           : new Inferred(Meaning.THING_NAME, "word " + last + " of a " + entity);
     }
+    if (DOCUMENT_WORDS.contains(last) && (length <= 0 || length >= 255)) {
+      return new Inferred(Meaning.DOCUMENT, "word " + last + " + long " + type);
+    }
     if (FREE_TEXT.contains(last)) {
       return new Inferred(Meaning.FREE_TEXT, "word " + last + " + " + type);
     }
@@ -738,7 +791,7 @@ public final class Meanings {
     if (length > 0 && length <= 3) {
       return new Inferred(Meaning.CODE, type + ", length " + length);
     }
-    if (length <= 0 || length >= 1000) {
+    if (length <= 0 || length >= 100) {
       return new Inferred(Meaning.FREE_TEXT, type + " unbounded or long");
     }
     return new Inferred(

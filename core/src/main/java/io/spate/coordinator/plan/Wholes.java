@@ -1,8 +1,10 @@
 package io.spate.coordinator.plan;
 
 import io.spate.coordinator.config.TableConfig;
+import io.spate.coordinator.introspect.MariaDbTypes;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
 import java.util.List;
@@ -50,7 +52,7 @@ final class Wholes {
             && plans.get(part.name()) instanceof ColumnPlan.Values) {
           ValueSpec wholeSpec = ((ColumnPlan.Values) plans.get(whole.name())).spec();
           ValueSpec partSpec = ((ColumnPlan.Values) plans.get(part.name())).spec();
-          long spread = spread(wholeSpec, partSpec);
+          long spread = spread(typeMax(t, whole), partSpec);
           if (spread > 0) {
             plans.put(
                 whole.name(),
@@ -63,19 +65,36 @@ final class Wholes {
   }
 
   /**
-   * How far the whole may exceed its part and stay inside its own range: up to {@link #SPREAD},
-   * less the room the part's largest value leaves; 0 when either range is unknown.
+   * How far the whole may exceed its part and stay inside its type: up to {@link #SPREAD}, less the
+   * room the part's largest value leaves; 0 when the part's range is unknown.
    */
-  private static long spread(ValueSpec whole, ValueSpec part) {
+  private static long spread(long typeMax, ValueSpec part) {
     try {
-      if (whole.max() == null || part.max() == null || part.min() == null) {
+      if (part.max() == null) {
         return 0;
       }
-      long room = Long.parseLong(whole.max().trim()) - Long.parseLong(part.max().trim());
-      return Math.min(SPREAD, room);
+      return Math.min(SPREAD, typeMax - Long.parseLong(part.max().trim()));
     } catch (NumberFormatException e) {
       return 0;
     }
+  }
+
+  /** The largest value the column's type holds: its own range's bound, else the type's. */
+  private static long typeMax(Table t, Column c) {
+    long max = RealisticNumbers.limit(c).longValue();
+    for (Check check : t.checks()) {
+      if (check instanceof Check.CompareLiteral cl
+          && MariaDbTypes.typeBound(check)
+          && cl.column().equals(c.name())
+          && cl.op().startsWith("<")) {
+        try {
+          max = Math.min(max, Long.parseLong(cl.literal().trim()) - (cl.op().equals("<") ? 1 : 0));
+        } catch (NumberFormatException e) {
+          return 0;
+        }
+      }
+    }
+    return max;
   }
 
   private static boolean measured(Meaning m) {

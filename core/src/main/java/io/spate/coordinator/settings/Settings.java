@@ -94,6 +94,13 @@ public final class Settings {
 
   // How to load: spate local and submit, and a job request.
 
+  public static final Setting<Boolean> EXPLAIN =
+      Setting.option(
+              "--explain",
+              Boolean.class,
+              "spate plan: print each written column's meaning (flag, created, vocabulary, ...), the evidence that decided it and what the plan draws; a column's meaning: in the config overrides it")
+          .defaultValue(false, "off");
+
   public static final Setting<Boolean> TRUNCATE =
       Setting.option(
               "--truncate",
@@ -302,6 +309,7 @@ public final class Settings {
           TABLES,
           WorkerSettings.THREADS,
           WorkerSettings.DRY_RUN,
+          EXPLAIN,
           TRUNCATE,
           RESUME,
           DISABLE_TRIGGERS,
