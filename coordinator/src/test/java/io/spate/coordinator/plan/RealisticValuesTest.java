@@ -269,5 +269,5 @@ class RealisticValuesTest {
           "order_line.ol_dist_info");
 
   private static final String TPCC_VALUE_LISTS_SHA256 =
-      "4214aeab7e34c8825809b96f8daa2baf75f73bb1908e690519744f8a44cde1c8";
+      "79b51627cf00aba4aeddbae0345b711f6146cf1f652823d144fd5bc5827ba1fb";
 }

@@ -45,7 +45,9 @@ final class MeaningDomains {
   /** The spec of {@code c} as its meaning has it, or {@code spec} when the meaning adds nothing. */
   static ValueSpec apply(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
     boolean bounded =
-        spec.min() != null && spec.max() != null && DerivedColumns.checked(t, c.name());
+        spec.min() != null
+            && spec.max() != null
+            && (DerivedColumns.checked(t, c.name()) || !c.domainChecks().isEmpty());
     if (bounded && meaning.kind() != Meaning.Kind.FLAG) {
       return spec; // a CHECK's two bounds say what the column holds, better than its name
     }

@@ -580,7 +580,7 @@ public final class Meanings {
       return new Inferred(
           switch (rule) {
             case PRICE, AMOUNT, SMALL_CHARGE, SALARY -> Meaning.MONEY;
-            case QUANTITY, COUNT, STOCK -> Meaning.COUNT;
+            case COUNT -> Meaning.COUNT;
             default -> Meaning.MEASURE;
           },
           "word " + last + " (" + rule.name().toLowerCase(Locale.ROOT) + ") + " + type);
@@ -633,7 +633,7 @@ public final class Meanings {
       return new Inferred(
           switch (rule) {
             case PRICE, AMOUNT, SMALL_CHARGE, SALARY -> Meaning.MONEY;
-            case QUANTITY, COUNT, STOCK -> Meaning.COUNT;
+            case COUNT -> Meaning.COUNT;
             default -> Meaning.MEASURE;
           },
           "word " + last + " (" + rule.name().toLowerCase(Locale.ROOT) + ") + " + type);
