@@ -175,7 +175,11 @@ final class PlanPrinter {
       case ColumnPlan.Values v ->
           (v.spec().values().isEmpty()
                   ? (v.spec().min() == null && v.spec().max() == null
-                      ? "the type's range"
+                      ? (type == SqlType.DATE
+                              || type == SqlType.TIMESTAMP
+                              || type == SqlType.TIMESTAMPTZ
+                          ? "2016-01-01..2026-01-01"
+                          : "the type's range")
                       : v.spec().min() + ".." + v.spec().max())
                   : v.spec().values().size() <= 6
                       ? String.join(" | ", v.spec().values())

@@ -151,9 +151,22 @@ class TakeoverTimesIT {
     db.execute("INSERT INTO big_t (c_int) SELECT g FROM generate_series(1, 1000) g");
     String jobId = "takeover";
     long submitted = System.currentTimeMillis() - 60_000;
+    io.spate.protocol.plan.TargetIdentity identity;
+    try (java.sql.Connection c = db.connect()) {
+      identity = io.spate.worker.target.TargetKind.POSTGRESQL.dialect().identity(c, plan);
+    }
     JobMessage job =
         new JobMessage(
-            Messages.VERSION, jobId, "default", plan, JobMessage.State.RUNNING, null, submitted);
+            Messages.VERSION,
+            jobId,
+            "default",
+            plan,
+            JobMessage.State.RUNNING,
+            null,
+            submitted,
+            false,
+            false,
+            identity);
     try (KafkaProducer<String, byte[]> producer =
         new KafkaProducer<>(kafka.client(), new StringSerializer(), new ByteArraySerializer())) {
       producer.send(record(kafka.topics().jobs(), submitted, jobId, job)).get();
