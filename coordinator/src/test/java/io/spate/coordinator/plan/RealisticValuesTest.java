@@ -269,5 +269,5 @@ class RealisticValuesTest {
           "order_line.ol_dist_info");
 
   private static final String TPCC_VALUE_LISTS_SHA256 =
-      "79b51627cf00aba4aeddbae0345b711f6146cf1f652823d144fd5bc5827ba1fb";
+      "5a3f32aa473001feded2393ce21b6a86b9cfb64504965def55e472603db91937";
 }

@@ -172,6 +172,7 @@ final class ColumnStage {
     }
     DerivedColumns.apply(t, plans, tc, problems);
     if (settings().config().realisticValues()) {
+      OrderedPairs.apply(t, plans, tc); // a pair the names order (ordered, shipped) keeps its span
       Lifecycle.apply(
               t,
               plans,
@@ -181,7 +182,6 @@ final class ColumnStage {
               name -> levels.getOrDefault(name, Integer.MAX_VALUE))
           .ifPresent(anchor -> anchors.put(t.id(), anchor));
       Wholes.apply(t, plans, meanings, tc);
-      OrderedPairs.apply(t, plans, tc);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
     kept.addAll(

@@ -112,7 +112,13 @@ final class Lifecycle {
         plans.put(
             c.name(),
             new ColumnPlan.Derived(
-                c.name(), base, scaled(lo, c, unit), scaled(hi, c, unit), nulls, null));
+                c.name(),
+                base,
+                scaled(lo, c, unit),
+                scaled(hi, c, unit),
+                nulls,
+                null,
+                Math.max(1, unit)));
       }
       if (tableAnchor.isEmpty()) {
         tableAnchor = Optional.of(new Anchor(anchor.name(), anchor.type(), unit));
@@ -157,7 +163,8 @@ final class Lifecycle {
                 0,
                 scaled(90 * DAY_SECONDS, anchor, unit),
                 nulls,
-                fk.name()));
+                fk.name(),
+                Math.max(1, unit)));
         return;
       }
     }
@@ -209,6 +216,7 @@ final class Lifecycle {
     };
   }
 
+  /** Seconds in the column's unit; a step of the unit keeps a timestamp at whole seconds. */
   private static long scaled(long seconds, Column c, long unit) {
     return unit < 0 ? seconds / DAY_SECONDS : seconds * unit;
   }

@@ -55,6 +55,7 @@ public enum Meaning {
   FREE_TEXT(Kind.TEXT, -1),
   VOCABULARY(Kind.TEXT, -1),
   CODE(Kind.TEXT, -1),
+  IDENTIFIER(Kind.TEXT, -1),
   // documents
   DOCUMENT(Kind.JSON, -1),
   /** No evidence decides: the type's own domain (and the name-aware pools) stay. */

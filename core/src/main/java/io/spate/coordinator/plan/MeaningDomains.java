@@ -30,7 +30,7 @@ import net.datafaker.Faker;
 final class MeaningDomains {
 
   /** Values drawn per text pool. */
-  static final int POOL_SIZE = 200;
+  static final int POOL_SIZE = 500;
 
   /** The share of rows whose end of life is set (deleted, revoked, banned). */
   static final double END_OF_LIFE_SHARE = 0.05;
@@ -437,6 +437,14 @@ final class MeaningDomains {
       case THING_NAME -> i -> capitalize(f.word().adjective()) + " " + capitalize(f.word().noun());
       case FREE_TEXT -> i -> sentence(f, r) + (r.nextBoolean() ? " " + sentence(f, r) : "");
       case CODE -> i -> code(r, c);
+      case IDENTIFIER ->
+          i ->
+              String.format(
+                  Locale.ROOT,
+                  "%c%c-%05d",
+                  (char) ('A' + r.nextInt(26)),
+                  (char) ('A' + r.nextInt(26)),
+                  r.nextInt(100_000));
       default -> i -> vocabularyWord(f, r, c);
     };
   }

@@ -354,6 +354,10 @@ public final class Meanings {
           "timezone", Meaning.TIMEZONE,
           "currency", Meaning.CURRENCY);
 
+  /** Words that name an identifier written as text: a stock keeping unit, a serial number. */
+  private static final Set<String> IDENTIFIERS =
+      Set.of("sku", "isbn", "ean", "upc", "gtin", "barcode", "serial", "serialno", "mpn", "asin");
+
   /** Words that name a document kept as text: settings, parameters, a payload. */
   private static final Set<String> DOCUMENT_WORDS =
       Set.of(
@@ -687,6 +691,9 @@ public final class Meanings {
     if ((words.contains("iso") || last.equals("code"))
         && (words.contains("country") || words.contains("countries"))) {
       return new Inferred(Meaning.COUNTRY_CODE, "a country's code");
+    }
+    if (IDENTIFIERS.contains(last)) {
+      return new Inferred(Meaning.IDENTIFIER, "word " + last + ": an identifier of a thing");
     }
     if (last.equals("slug") || last.equals("permalink")) {
       return new Inferred(Meaning.SLUG, "word " + last);

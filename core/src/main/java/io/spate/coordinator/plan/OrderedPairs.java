@@ -38,7 +38,6 @@ final class OrderedPairs {
           new String[] {"created", "updated"},
           new String[] {"created", "modified"},
           new String[] {"created", "changed"},
-          new String[] {"created", "deleted"},
           new String[] {"ordered", "shipped"},
           new String[] {"order", "ship"},
           new String[] {"order", "shipped"},
@@ -195,7 +194,8 @@ final class OrderedPairs {
     return switch (later.type()) {
       case DATE -> new ColumnPlan.Derived(later.name(), earlier, 0, 30);
       case TIMESTAMP, TIMESTAMPTZ ->
-          new ColumnPlan.Derived(later.name(), earlier, 60_000_000L, 14 * MICROS_PER_DAY);
+          new ColumnPlan.Derived(
+              later.name(), earlier, 60_000_000L, 14 * MICROS_PER_DAY, 0, null, 1_000_000L);
       case NUMERIC -> {
         long unit = 1;
         for (int i = 0; i < Math.max(0, later.scale()); i++) {

@@ -57,7 +57,7 @@ final class Wholes {
             plans.put(
                 whole.name(),
                 new ColumnPlan.Derived(
-                    whole.name(), part.name(), 0, spread, wholeSpec.nullRatio(), null));
+                    whole.name(), part.name(), 0, spread, wholeSpec.nullRatio(), null, 0));
           }
         }
       }

@@ -95,6 +95,7 @@ public final class Engine {
                 stream,
                 derived.minDelta(),
                 derived.maxDelta(),
+                Math.max(1, derived.step()),
                 column.type(),
                 Literals.numericScale(column));
         yield derived.nullRatio() > 0

@@ -355,23 +355,31 @@ public final class KeyCells {
     private final CellGen base;
     private final long stream;
     private final long minDelta;
+    private final long step;
     private final long deltas;
     private final SqlType type;
     private final int numericScale;
 
     Derived(
-        CellGen base, long stream, long minDelta, long maxDelta, SqlType type, int numericScale) {
+        CellGen base,
+        long stream,
+        long minDelta,
+        long maxDelta,
+        long step,
+        SqlType type,
+        int numericScale) {
       this.base = base;
       this.stream = stream;
       this.minDelta = minDelta;
-      this.deltas = maxDelta - minDelta + 1;
+      this.step = step;
+      this.deltas = (maxDelta - minDelta) / step + 1;
       this.type = type;
       this.numericScale = numericScale;
     }
 
     @Override
     long longValue(long slot) {
-      return base.longValue(slot) + minDelta + Seeds.below(Seeds.cell(stream, slot), deltas);
+      return base.longValue(slot) + minDelta + step * Seeds.below(Seeds.cell(stream, slot), deltas);
     }
 
     @Override

@@ -73,6 +73,9 @@ public sealed interface ColumnPlan {
    * @param foreignKey null, or the foreign key whose picked parent row holds {@code base}: a
    *     child's creation after its parent's, the parent's value recomputed from the pick as a
    *     reference's is; left out of the JSON when null
+   * @param step the delta is {@code minDelta} plus a whole number of steps (a timestamp's second,
+   *     so a value stays at whole seconds as its base is); 0 or 1 for any delta, and left out of
+   *     the JSON then
    */
   record Derived(
       String column,
@@ -80,18 +83,22 @@ public sealed interface ColumnPlan {
       long minDelta,
       long maxDelta,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double nullRatio,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String foreignKey)
+      @JsonInclude(JsonInclude.Include.NON_NULL) String foreignKey,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long step)
       implements ColumnPlan {
 
     public Derived {
       if (nullRatio < 0 || nullRatio > 1) {
         throw new IllegalArgumentException("null ratio must be in [0, 1], got " + nullRatio);
       }
+      if (step < 0) {
+        throw new IllegalArgumentException("step must not be negative, got " + step);
+      }
     }
 
     /** Offset from a column of the same row, never NULL. */
     public Derived(String column, String base, long minDelta, long maxDelta) {
-      this(column, base, minDelta, maxDelta, 0, null);
+      this(column, base, minDelta, maxDelta, 0, null, 0);
     }
   }
 
