@@ -125,4 +125,18 @@ final class DerivedColumns {
                 !io.spate.coordinator.introspect.MariaDbTypes.typeBound(check)
                     && CorrelatedValues.mentions(check, column));
   }
+
+  /**
+   * Whether {@code c} draws a range the config and CHECKs leave to the planner, so a relation to
+   * another column (a lifecycle's order, a part within its whole) may derive it.
+   */
+  static boolean open(Table t, Map<String, ColumnPlan> plans, TableConfig tc, Column c) {
+    return plans.get(c.name()) instanceof ColumnPlan.Values v
+        && v.spec().values().isEmpty()
+        && v.spec().group() == null
+        && c.domainChecks().isEmpty()
+        && !checked(t, c.name())
+        && !decided(tc, c.name())
+        && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
+  }
 }

@@ -52,7 +52,7 @@ final class Lifecycle {
     List<Column> times = new ArrayList<>();
     for (Column c : t.columns()) {
       Meaning m = meanings.get(c.name()).meaning();
-      if (m.kind() == Meaning.Kind.TIME && m.phase() >= 0 && open(t, plans, tc, c)) {
+      if (m.kind() == Meaning.Kind.TIME && m.phase() >= 0 && DerivedColumns.open(t, plans, tc, c)) {
         times.add(c);
       }
     }
@@ -176,17 +176,6 @@ final class Lifecycle {
         (a == SqlType.TIMESTAMP || a == SqlType.TIMESTAMPTZ)
             && (b == SqlType.TIMESTAMP || b == SqlType.TIMESTAMPTZ);
     return a == b || timestamps;
-  }
-
-  /** Whether the column draws values the config and CHECKs leave to the planner. */
-  private static boolean open(Table t, Map<String, ColumnPlan> plans, TableConfig tc, Column c) {
-    return plans.get(c.name()) instanceof ColumnPlan.Values v
-        && v.spec().values().isEmpty()
-        && v.spec().group() == null
-        && c.domainChecks().isEmpty()
-        && !DerivedColumns.checked(t, c.name())
-        && !DerivedColumns.decided(tc, c.name())
-        && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
   }
 
   /** The times of a table grouped by type (and an integer's unit), in column order. */

@@ -48,7 +48,7 @@ final class Wholes {
             && meanings.get(part.name()).meaning() == meanings.get(whole.name()).meaning()
             && whole.type() == part.type()
             && whole.type().isIntegral()
-            && open(t, plans, tc, whole)
+            && DerivedColumns.open(t, plans, tc, whole)
             && plans.get(part.name()) instanceof ColumnPlan.Values) {
           ValueSpec wholeSpec = ((ColumnPlan.Values) plans.get(whole.name())).spec();
           ValueSpec partSpec = ((ColumnPlan.Values) plans.get(part.name())).spec();
@@ -99,14 +99,5 @@ final class Wholes {
 
   private static boolean measured(Meaning m) {
     return m == Meaning.COUNT || m == Meaning.SIZE || m == Meaning.MONEY;
-  }
-
-  private static boolean open(Table t, Map<String, ColumnPlan> plans, TableConfig tc, Column c) {
-    return plans.get(c.name()) instanceof ColumnPlan.Values v
-        && v.spec().values().isEmpty()
-        && c.domainChecks().isEmpty()
-        && !DerivedColumns.checked(t, c.name())
-        && !DerivedColumns.decided(tc, c.name())
-        && (tc.columns().get(c.name()) == null || !tc.columns().get(c.name()).decidesValues());
   }
 }
