@@ -250,7 +250,8 @@ public final class Spate {
                 plan,
                 LocalFill.planDigest(plan),
                 ready.triggers().mode(),
-                "job " + ready.jobId());
+                "job " + ready.jobId(),
+                summary.counted());
       }
       FillResult result = FillResult.of(plan, summary, progress, (System.nanoTime() - began) / 1e9);
       LOG.info("spate: {}; {}", result, check);

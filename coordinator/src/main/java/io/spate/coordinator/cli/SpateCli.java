@@ -266,7 +266,8 @@ public final class SpateCli {
                   plan,
                   LocalFill.planDigest(plan),
                   ready.triggers().mode(),
-                  "job " + jobId);
+                  "job " + jobId,
+                  summary.counted());
           display.finish(Streams.out);
           Streams.out.println(check);
           if (resume) {

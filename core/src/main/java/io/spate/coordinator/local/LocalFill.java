@@ -3,6 +3,7 @@ package io.spate.coordinator.local;
 import io.spate.coordinator.job.JobTracker;
 import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.progress.FillProgress;
+import io.spate.coordinator.target.FillCheck;
 import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
@@ -27,8 +28,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
@@ -65,8 +68,10 @@ public final class LocalFill {
    * @param tasks the plan's tasks
    * @param skippedTasks tasks the ledger already held, left as they were
    * @param skippedRows the rows those tasks had committed
+   * @param counted the rows each table held once it was full, by name ({@link FillCheck})
    */
-  public record Summary(String jobId, int tasks, int skippedTasks, long skippedRows) {}
+  public record Summary(
+      String jobId, int tasks, int skippedTasks, long skippedRows, Map<String, Long> counted) {}
 
   /** A piece of the fill's work, done. */
   private sealed interface Done {
@@ -78,6 +83,9 @@ public final class LocalFill {
 
     /** A foreign key's validation. */
     record Checked(ForeignKeys.Checked checked) implements Done {}
+
+    /** A full table's rows, counted beside its finishing touches. */
+    record Counted(String table, long rows) implements Done {}
   }
 
   private final FillPlan plan;
@@ -213,6 +221,7 @@ public final class LocalFill {
     Completion completion = new Completion(plan);
     boolean validates = writes && triggers != Triggers.Mode.ON;
     List<ForeignKeys.Checked> checked = new ArrayList<>();
+    Map<String, Long> counted = new HashMap<>();
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
@@ -227,6 +236,7 @@ public final class LocalFill {
         switch (outcome) {
           case Done.Finished f -> {}
           case Done.Checked c -> checked.add(c.checked());
+          case Done.Counted c -> counted.put(c.table(), c.rows());
           case Done.Loaded loaded -> {
             Task finished = loaded.task();
             if (loaded.result().outcome() == TaskExecution.Outcome.SKIPPED) {
@@ -265,7 +275,7 @@ public final class LocalFill {
       checked.sort(Comparator.comparingInt(c -> order.indexOf(c.key())));
       ForeignKeys.requireNone(checked);
     }
-    return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows);
+    return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows, Map.copyOf(counted));
   }
 
   /**
@@ -281,6 +291,15 @@ public final class LocalFill {
                 "sequences and ANALYZE of " + table.name(), () -> steps.finish(dataSource, table));
             return new Done.Finished();
           });
+      // counted for the fill's end check now, beside its ANALYZE, rather than after every table
+      completions.submit(
+          () ->
+              new Done.Counted(
+                  table.name(),
+                  outage.rideOut(
+                      "counting the rows of " + table.name(),
+                      reached -> FillCheck.count(dataSource, dialect, table),
+                      () -> {})));
     }
     List<ForeignKeys.Key> keys = validates ? ready.checkable() : List.of();
     for (ForeignKeys.Key key : keys) {
@@ -296,7 +315,7 @@ public final class LocalFill {
                                   dataSource, key, dialect::tableName, dialect::quote),
                           () -> {}))));
     }
-    return ready.full().size() + keys.size();
+    return 2 * ready.full().size() + keys.size();
   }
 
   /** Submits the tasks the tracker released, each through the exactly-once path. */
