@@ -122,7 +122,11 @@ final class Lifecycle {
       }
       if (tableAnchor.isEmpty()) {
         tableAnchor = Optional.of(new Anchor(anchor.name(), anchor.type(), unit));
-        afterParent(t, plans, anchor, unit, parents, levelOf);
+        if (meanings.get(anchor.name()).meaning() == Meaning.CREATED) {
+          // a row's creation follows its parent's; other times keep their own span, since
+          // recomputing a parent's time costs each row a pick through every level above it
+          afterParent(t, plans, anchor, unit, parents, levelOf);
+        }
       }
     }
     return tableAnchor;

@@ -323,7 +323,7 @@ final class MeaningDomains {
                       && (hi == null || n.compareTo(hi) <= 0);
                 })
             .toList();
-    return inside.isEmpty() ? spec : withValues(spec, inside, List.of(), Distribution.ZIPF);
+    return inside.isEmpty() ? spec : withValues(spec, inside, skewed(inside.size()), null);
   }
 
   private static ValueSpec pooled(ValueSpec spec, List<String> pool) {
@@ -331,6 +331,18 @@ final class MeaningDomains {
       return spec;
     }
     return withValues(spec, pool, List.of(), spec.distribution());
+  }
+
+  /**
+   * Weights 1, 1/2, 1/3, ... of a short list: a few values common, the rest rarer (Zipf's law as
+   * weights, drawn by the weighted choice, which costs a row less than a Zipf draw).
+   */
+  static List<Double> skewed(int n) {
+    List<Double> weights = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      weights.add(1.0 / (i + 1));
+    }
+    return weights;
   }
 
   static ValueSpec withValues(
@@ -398,7 +410,7 @@ final class MeaningDomains {
       return spec;
     }
     return withValues(
-        spec, new ArrayList<>(values), List.of(), vocabulary ? Distribution.ZIPF : null);
+        spec, new ArrayList<>(values), vocabulary ? skewed(values.size()) : List.of(), null);
   }
 
   private static Function<Integer, String> drawer(

@@ -205,8 +205,19 @@ public final class TableClaims {
           return; // read first: a role that may not create in the ledger's home may still claim
         }
       }
-      for (String create : sql.create()) {
-        s.execute(create);
+      try {
+        for (String create : sql.create()) {
+          s.execute(create);
+        }
+      } catch (SQLException raced) {
+        // another process created it between the check and the create (PostgreSQL's CREATE ...
+        // IF NOT EXISTS is not safe against a concurrent one): fine when it is there now
+        try (ResultSet rs = s.executeQuery(sql.exists())) {
+          if (rs.next() && rs.getBoolean(1)) {
+            return;
+          }
+        }
+        throw raced;
       }
     } catch (SQLException e) {
       throw new SpateException(
