@@ -252,8 +252,8 @@ final class MeaningDomains {
     max = max.min(limit);
     boolean minExclusive = false;
     boolean maxExclusive = false;
-    BigDecimal specMin = number(spec.min());
-    BigDecimal specMax = number(spec.max());
+    BigDecimal specMin = RealisticNumbers.bound(spec.min());
+    BigDecimal specMax = RealisticNumbers.bound(spec.max());
     if ((spec.min() != null && specMin == null) || (spec.max() != null && specMax == null)) {
       return spec;
     }
@@ -283,8 +283,8 @@ final class MeaningDomains {
 
   private static boolean inside(ValueSpec spec, long v) {
     BigDecimal n = BigDecimal.valueOf(v);
-    BigDecimal lo = number(spec.min());
-    BigDecimal hi = number(spec.max());
+    BigDecimal lo = RealisticNumbers.bound(spec.min());
+    BigDecimal hi = RealisticNumbers.bound(spec.max());
     return (lo == null || (spec.minExclusive() ? n.compareTo(lo) > 0 : n.compareTo(lo) >= 0))
         && (hi == null || (spec.maxExclusive() ? n.compareTo(hi) < 0 : n.compareTo(hi) <= 0));
   }
@@ -296,24 +296,13 @@ final class MeaningDomains {
     };
   }
 
-  private static BigDecimal number(String literal) {
-    if (literal == null) {
-      return null;
-    }
-    try {
-      return new BigDecimal(literal.trim());
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
   /** The values of {@code list} inside the spec's bounds, or the spec where none is. */
   private static ValueSpec list(ValueSpec spec, List<String> list) {
     if (!spec.values().isEmpty()) {
       return spec;
     }
-    BigDecimal lo = number(spec.min());
-    BigDecimal hi = number(spec.max());
+    BigDecimal lo = RealisticNumbers.bound(spec.min());
+    BigDecimal hi = RealisticNumbers.bound(spec.max());
     List<String> inside =
         list.stream()
             .filter(

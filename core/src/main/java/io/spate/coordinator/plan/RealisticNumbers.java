@@ -273,7 +273,8 @@ final class RealisticNumbers {
     };
   }
 
-  private static BigDecimal bound(String literal) {
+  /** A bound's literal as a number ({@code $1,000.00} too), or null when it is none. */
+  static BigDecimal bound(String literal) {
     if (literal == null) {
       return null;
     }

@@ -144,6 +144,10 @@ public final class MariaDbDialect implements TargetDialect {
    * table; a claim's lock is a {@code GET_LOCK} named by a digest of both (names hold 64
    * characters).
    */
+  private static final String READ_CLAIM =
+      "SELECT job_id, plan, holder, DATE_FORMAT(claimed_at, '%Y-%m-%d %H:%i:%s')"
+          + " FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?";
+
   private static final TableClaims CLAIMS =
       new TableClaims(
           new TableClaims.Sql(
@@ -159,17 +163,14 @@ public final class MariaDbDialect implements TargetDialect {
               "SELECT GET_LOCK(CONCAT('spate-claim-',"
                   + " LEFT(SHA2(CONCAT(DATABASE(), '.', ?), 256), 48)), 0) = 1",
               "SELECT RELEASE_ALL_LOCKS()",
-              "SELECT job_id, plan, holder, DATE_FORMAT(claimed_at, '%Y-%m-%d %H:%i:%s')"
-                  + " FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?",
+              READ_CLAIM,
               "INSERT INTO spate.claims (table_name, job_id, plan, holder, target_db, claimed_at)"
                   + " VALUES (?, ?, ?, ?, DATABASE(), SYSDATE(6)) ON DUPLICATE KEY UPDATE"
                   + " job_id = VALUES(job_id), plan = VALUES(plan), holder = VALUES(holder),"
                   + " claimed_at = VALUES(claimed_at)",
               "DELETE FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?"
                   + " AND job_id = ?",
-              "SELECT job_id, plan, holder, DATE_FORMAT(claimed_at, '%Y-%m-%d %H:%i:%s')"
-                  + " FROM spate.claims WHERE target_db = DATABASE() AND table_name = ?"
-                  + " LOCK IN SHARE MODE"));
+              READ_CLAIM + " LOCK IN SHARE MODE"));
 
   @Override
   public String tableName(Table table) {

@@ -74,6 +74,10 @@ public final class PostgresDialect implements TargetDialect {
    * PostgreSQL's {@code spate.claims}, beside the ledger; a claim's lock is a session advisory lock
    * keyed by 64 bits of the table name's digest (advisory locks are per database, as the claims).
    */
+  private static final String READ_CLAIM =
+      "SELECT job_id, plan, holder, to_char(claimed_at, 'YYYY-MM-DD HH24:MI:SS TZ')"
+          + " FROM spate.claims WHERE table_name = ?";
+
   private static final TableClaims CLAIMS =
       new TableClaims(
           new TableClaims.Sql(
@@ -85,15 +89,13 @@ public final class PostgresDialect implements TargetDialect {
                       + " claimed_at timestamptz NOT NULL DEFAULT clock_timestamp())"),
               "SELECT pg_try_advisory_lock(('x' || left(md5('spate-claim:' || ?), 16))::bit(64)::bigint)",
               "SELECT pg_advisory_unlock_all()",
-              "SELECT job_id, plan, holder, to_char(claimed_at, 'YYYY-MM-DD HH24:MI:SS TZ')"
-                  + " FROM spate.claims WHERE table_name = ?",
+              READ_CLAIM,
               "INSERT INTO spate.claims (table_name, job_id, plan, holder, claimed_at)"
                   + " VALUES (?, ?, ?, ?, clock_timestamp()) ON CONFLICT (table_name) DO UPDATE"
                   + " SET job_id = EXCLUDED.job_id, plan = EXCLUDED.plan, holder = EXCLUDED.holder,"
                   + " claimed_at = EXCLUDED.claimed_at",
               "DELETE FROM spate.claims WHERE table_name = ? AND job_id = ?",
-              "SELECT job_id, plan, holder, to_char(claimed_at, 'YYYY-MM-DD HH24:MI:SS TZ')"
-                  + " FROM spate.claims WHERE table_name = ? FOR SHARE"));
+              READ_CLAIM + " FOR SHARE"));
 
   private PostgresDialect() {}
 
