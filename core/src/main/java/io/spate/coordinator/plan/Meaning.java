@@ -35,6 +35,8 @@ public enum Meaning {
   POSITION(Kind.NUMBER, -1),
   CODE_NUMBER(Kind.NUMBER, -1),
   MEASURE(Kind.NUMBER, -1),
+  /** A fraction of one: a confidence, a probability, a ratio. */
+  SHARE(Kind.NUMBER, -1),
   // text
   PERSONAL(Kind.TEXT, -1),
   HOST(Kind.TEXT, -1),
@@ -49,6 +51,11 @@ public enum Meaning {
   CURRENCY(Kind.TEXT, -1),
   TIMEZONE(Kind.TEXT, -1),
   MIME_TYPE(Kind.TEXT, -1),
+  FILE_EXTENSION(Kind.TEXT, -1),
+  /** A statement of SQL kept as text (a saved query, a history entry). */
+  QUERY(Kind.TEXT, -1),
+  /** A screen or image size written as text: {@code 1920x1080}. */
+  RESOLUTION(Kind.TEXT, -1),
   SECRET(Kind.TEXT, -1),
   MARKUP(Kind.TEXT, -1),
   THING_NAME(Kind.TEXT, -1),

@@ -51,12 +51,17 @@ final class MeaningDomains {
     if (bounded && meaning.kind() != Meaning.Kind.FLAG) {
       return spec; // a CHECK's two bounds say what the column holds, better than its name
     }
+    if (c.type().isText() && meaning.kind() == Meaning.Kind.NUMBER) {
+      return digits(seed, t, c, meaning, spec);
+    }
     return switch (meaning) {
       case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
       case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
           time(seed, t, c, meaning, spec);
       case BIRTH_DATE -> RealisticDates.apply(c, spec);
-      case COUNT -> range(c, spec, 0, 1000, Distribution.ZIPF);
+      case COUNT -> count(c, spec);
+      case SHARE -> range(c, spec, 0, 1, null);
+      case TIMEZONE -> numeric(c) ? range(c, spec, -12, 14, null) : text(seed, t, c, meaning, spec);
       case DURATION -> duration(c, spec);
       case SIZE -> range(c, spec, 1, 10_000_000, Distribution.ZIPF);
       case DIMENSION -> range(c, spec, 120, 1920, null);
@@ -70,7 +75,7 @@ final class MeaningDomains {
       case MEASURE -> measure(seed, t, c, spec);
       case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
       case PERSONAL -> pooled(spec, RealisticValues.pool(seed, t, c));
-      case UNKNOWN -> spec;
+      case UNKNOWN -> unknownNumber(c, spec);
       default -> text(seed, t, c, meaning, spec);
     };
   }
@@ -95,10 +100,12 @@ final class MeaningDomains {
                 ? Boolean.TRUE
                 : defaultExpr.contains("false") ? Boolean.FALSE : null;
     double yesShare;
-    if (byDefault != null) {
-      yesShare = byDefault ? 0.9 : meaning.endOfLife() ? END_OF_LIFE_SHARE : 0.1;
-    } else if (meaning.endOfLife()) {
+    if (meaning.endOfLife()) {
+      // an end of life is rare whatever the DEFAULT says (is_orphan DEFAULT 1 marks an upload
+      // not yet attached: most rows are attached since)
       yesShare = END_OF_LIFE_SHARE;
+    } else if (byDefault != null) {
+      yesShare = byDefault ? 0.9 : 0.1;
     } else if (Meanings.positive(c.name())) {
       yesShare = 0.85;
     } else {
@@ -229,7 +236,48 @@ final class MeaningDomains {
     } else {
       max = 3_600; // no unit: an hour of seconds, two and a half days of minutes
     }
-    return range(c, spec, words.contains("length") ? 1 : 0, max, Distribution.ZIPF);
+    return range(c, spec, 1, max, Distribution.ZIPF);
+  }
+
+  /**
+   * A count: up to 100 in a one-byte or two-byte integer, else 1,000, skewed to the small; a limit
+   * ({@code max_uses}) at least 1.
+   */
+  private static ValueSpec count(Column c, ValueSpec spec) {
+    List<String> words = Words.of(c.name());
+    boolean limit = words.getFirst().equals("max") || words.getFirst().equals("limit");
+    boolean narrow = c.type() == SqlType.SMALLINT || c.typeName().startsWith("tinyint");
+    return range(c, spec, limit ? 1 : 0, narrow ? 100 : 1000, Distribution.ZIPF);
+  }
+
+  /**
+   * A number no evidence reads: 0..100,000 rather than its type's whole range (a serial number, a
+   * rate, a reading), where the type holds it; the type's own domain otherwise.
+   */
+  private static ValueSpec unknownNumber(Column c, ValueSpec spec) {
+    if (!numeric(c) || c.type() == SqlType.SMALLINT || c.typeName().startsWith("tinyint")) {
+      return spec;
+    }
+    return range(c, spec, 0, 100_000, null);
+  }
+
+  /** A number kept as text: the digits of its meaning's range. */
+  private static ValueSpec digits(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
+    if (!spec.values().isEmpty()) {
+      return spec;
+    }
+    long hi = meaning == Meaning.DURATION ? 3_600 : meaning == Meaning.POSITION ? 50 : 1_000;
+    Random random =
+        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
+    Set<String> values = new LinkedHashSet<>();
+    int max = c.length() > 0 ? c.length() : 20;
+    for (int i = 0; i < 200; i++) {
+      String v = Long.toString((long) (random.nextDouble() * random.nextDouble() * hi));
+      if (v.length() <= max) {
+        values.add(v);
+      }
+    }
+    return values.isEmpty() ? spec : withValues(spec, new ArrayList<>(values), List.of(), null);
   }
 
   /** A measure its name reads ({@link RealisticNumbers.Rule}): its range, inside the spec's. */
@@ -380,12 +428,21 @@ final class MeaningDomains {
     int max = checked ? spec.maxLength() : c.length() > 0 ? c.length() : 4000;
     int min = checked ? spec.minLength() : 1;
     boolean vocabulary = meaning == Meaning.VOCABULARY || meaning == Meaning.CODE;
+    String byDefault = vocabulary ? Meanings.textDefault(c) : null;
     int size =
-        meaning == Meaning.CODE
-            ? 2 + random.nextInt(4)
-            : vocabulary ? 3 + random.nextInt(3) : POOL_SIZE;
-    Function<Integer, String> draw = drawer(meaning, faker, random, c, t);
+        byDefault != null
+            ? 3
+            : meaning == Meaning.CODE
+                ? 2 + random.nextInt(4)
+                : vocabulary ? 3 + random.nextInt(3) : POOL_SIZE;
+    Function<Integer, String> draw =
+        byDefault != null
+            ? likeDefault(byDefault, faker, random, c)
+            : drawer(meaning, faker, random, c, t);
     Set<String> values = new LinkedHashSet<>();
+    if (byDefault != null && byDefault.length() <= max) {
+      values.add(byDefault); // the DEFAULT is the commonest value
+    }
     for (int i = 0; i < 20 * size && values.size() < size; i++) {
       String v = draw.apply(i);
       if (v.length() > max && meaning == Meaning.FREE_TEXT) {
@@ -423,12 +480,20 @@ final class MeaningDomains {
       case LANGUAGE -> i -> language(r, c);
       case COUNTRY_CODE ->
           i ->
-              c.length() == 3
-                  ? f.address().countryCode().toUpperCase(Locale.ROOT) + "A"
-                  : f.address().countryCode().toUpperCase(Locale.ROOT);
+              c.length() <= 0 || c.length() > 3
+                  ? f.address().country()
+                  : c.length() == 3
+                      ? f.address().countryCode().toUpperCase(Locale.ROOT) + "A"
+                      : f.address().countryCode().toUpperCase(Locale.ROOT);
       case CURRENCY -> i -> f.money().currencyCode();
       case TIMEZONE -> i -> f.address().timeZone();
       case MIME_TYPE -> i -> f.file().mimeType();
+      case FILE_EXTENSION -> i -> f.file().extension().toLowerCase(Locale.ROOT);
+      case QUERY -> i -> query(f, r);
+      case RESOLUTION ->
+          i ->
+              List.of("1920x1080", "1366x768", "1536x864", "2560x1440", "1440x900", "390x844")
+                  .get((int) (r.nextDouble() * r.nextDouble() * 6));
       case SECRET -> i -> secret(r, c);
       case MARKUP ->
           i -> {
@@ -476,8 +541,67 @@ final class MeaningDomains {
     return w.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
   }
 
+  /**
+   * Values shaped as the column's DEFAULT is: its case, its hyphens, its length where the column is
+   * of fixed width, its operator characters when it has no letters ({@code ==} beside {@code :=}).
+   */
+  private static Function<Integer, String> likeDefault(
+      String byDefault, Faker f, Random r, Column c) {
+    if (!byDefault.matches(".*[A-Za-z0-9].*")) {
+      String operators = "=:+!<>~";
+      return i -> {
+        StringBuilder op = new StringBuilder();
+        int n = 1 + r.nextInt(Math.max(1, byDefault.length()));
+        for (int k = 0; k < n; k++) {
+          op.append(operators.charAt(r.nextInt(operators.length())));
+        }
+        return op.toString();
+      };
+    }
+    boolean fixed =
+        c.type() == SqlType.CHAR || c.typeName().toLowerCase(Locale.ROOT).startsWith("char");
+    boolean upper = byDefault.equals(byDefault.toUpperCase(Locale.ROOT));
+    boolean capitalized = !upper && Character.isUpperCase(byDefault.charAt(0));
+    String separator = byDefault.contains("-") ? "-" : byDefault.contains("_") ? "_" : null;
+    return i -> {
+      String w = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+      if (fixed && w.length() != byDefault.length()) {
+        return "";
+      }
+      if (separator != null) {
+        w = w + separator + f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+      }
+      if (upper) {
+        return w.toUpperCase(Locale.ROOT);
+      }
+      if (capitalized) {
+        StringBuilder out = new StringBuilder();
+        for (String part : w.split(separator == null ? "\\s" : separator)) {
+          out.append(out.isEmpty() ? "" : separator).append(capitalize(part));
+        }
+        return out.toString();
+      }
+      return w;
+    };
+  }
+
+  private static String query(Faker f, Random r) {
+    String table = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "") + "s";
+    String column = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+    int id = 1 + r.nextInt(1000);
+    return switch (r.nextInt(4)) {
+      case 0 -> "SELECT * FROM `" + table + "` WHERE `id` = " + id;
+      case 1 -> "UPDATE `" + table + "` SET `" + column + "` = 'x' WHERE `id` = " + id;
+      case 2 -> "DELETE FROM `" + table + "` WHERE `id` = " + id;
+      default -> "SELECT `" + column + "`, COUNT(*) FROM `" + table + "` GROUP BY `" + column + "`";
+    };
+  }
+
   private static String code(Random r, Column c) {
-    int length = Math.max(1, Math.min(3, c.length() > 0 ? c.length() : 1));
+    boolean fixed =
+        c.type() == SqlType.CHAR || c.typeName().toLowerCase(Locale.ROOT).startsWith("char");
+    int width = c.length() > 0 ? c.length() : 1;
+    int length = fixed ? Math.min(4, width) : 1 + r.nextInt(Math.max(1, Math.min(4, width)));
     StringBuilder code = new StringBuilder();
     for (int i = 0; i < length; i++) {
       code.append((char) ('A' + r.nextInt(26)));
@@ -492,7 +616,7 @@ final class MeaningDomains {
     if (c.length() > 0 && c.length() < 5) {
       return lang;
     }
-    return r.nextBoolean()
+    return !Words.of(c.name()).contains("locale") || r.nextBoolean()
         ? lang
         : lang + "-" + List.of("US", "GB", "DE", "FR", "ES").get(r.nextInt(5));
   }

@@ -240,7 +240,8 @@ public final class Meanings {
           "millis",
           "milliseconds",
           "latency",
-          "wait");
+          "wait",
+          "delta");
 
   private static final Set<String> SIZE =
       Set.of("size", "bytes", "filesize", "quota", "memory", "disk", "kb", "mb", "octets");
@@ -354,6 +355,13 @@ public final class Meanings {
           "timezone", Meaning.TIMEZONE,
           "currency", Meaning.CURRENCY);
 
+  /** Last words of a kind that a short column writes as a mnemonic. */
+  private static final Set<String> MNEMONIC = Set.of("type", "kind", "code", "class", "subtype");
+
+  /** Words that name a fraction of one. */
+  private static final Set<String> SHARES =
+      Set.of("confidence", "probability", "likelihood", "ratio", "fraction", "share");
+
   /** Words that name an identifier written as text: a stock keeping unit, a serial number. */
   private static final Set<String> IDENTIFIERS =
       Set.of("sku", "isbn", "ean", "upc", "gtin", "barcode", "serial", "serialno", "mpn", "asin");
@@ -444,7 +452,7 @@ public final class Meanings {
     String entity = Words.entity(t.name());
     return switch (c.type()) {
       case JSON, JSONB -> new Inferred(Meaning.DOCUMENT, "type " + c.typeName());
-      case DATE, TIMESTAMP, TIMESTAMPTZ -> time(c, words, entity, "type " + c.typeName());
+      case DATE, TIMESTAMP, TIMESTAMPTZ -> time(t, c, words, entity, "type " + c.typeName());
       case BOOLEAN -> flag(c, words, "type boolean");
       case SMALLINT, INTEGER, BIGINT -> integer(t, c, words, last, entity);
       case NUMERIC, REAL, DOUBLE, MONEY -> decimal(c, words, last);
@@ -457,10 +465,27 @@ public final class Meanings {
   }
 
   /** A date or time, or an integer read as one: its phase from the words. */
-  private static Inferred time(Column c, List<String> words, String entity, String type) {
+  private static Inferred time(Table t, Column c, List<String> words, String entity, String type) {
     String joined = Words.joined(words);
     if (any(words, BIRTH)) {
       return new Inferred(Meaning.BIRTH_DATE, word(words, BIRTH) + " + " + type);
+    }
+    boolean own = !entity.isEmpty() && words.stream().anyMatch(w -> formOf(w, entity));
+    // the event the table records begins its rows (LockedAt of a lock, even if locking ends
+    // something elsewhere), unless a sibling time says when they begin (session_time beside
+    // session_start: the session's latest activity)
+    boolean begunElsewhere =
+        t != null
+            && t.columns().stream()
+                .anyMatch(
+                    o ->
+                        o != c
+                            && (any(Words.of(o.name()), CREATED)
+                                || any(Words.of(o.name()), STARTED)));
+    if (own
+        && !begunElsewhere
+        && words.stream().allMatch(w -> formOf(w, entity) || TIME_WORDS.contains(w))) {
+      return new Inferred(Meaning.CREATED, "the table's own thing (" + entity + ") + " + type);
     }
     if (any(words, END_OF_LIFE)) {
       return new Inferred(
@@ -481,8 +506,11 @@ public final class Meanings {
     if (any(words, MODIFIED)) {
       return new Inferred(Meaning.MODIFIED, "word " + word(words, MODIFIED) + " + " + type);
     }
-    if (words.contains(entity) && !entity.isEmpty()) {
-      return new Inferred(Meaning.CREATED, "the table's own thing (" + entity + ") + " + type);
+    if (own) {
+      return begunElsewhere
+          ? new Inferred(
+              Meaning.EVENT, "the table's own thing (" + entity + "), begun by a sibling + " + type)
+          : new Inferred(Meaning.CREATED, "the table's own thing (" + entity + ") + " + type);
     }
     if (defaultsToNow(c)) {
       return new Inferred(Meaning.CREATED, "DEFAULT " + c.defaultExpr() + " + " + type);
@@ -531,6 +559,9 @@ public final class Meanings {
     if (rule == RealisticNumbers.Rule.FLAG) {
       return flag(c, words, type);
     }
+    if (c.typeName().matches("(?i)(tiny|small|medium)?int\\(1\\).*") && !c.nullable()) {
+      return flag(c, words, type + ": display width 1, MySQL's boolean");
+    }
     boolean timeWords =
         any(words, TIME_WORDS)
             || TIME_LAST.contains(last)
@@ -566,7 +597,7 @@ public final class Meanings {
         return new Inferred(
             Meaning.DURATION, "word " + last + " + " + type + " beside columns of a time type");
       }
-      return time(c, words, entity, type + " read as seconds since 1970");
+      return time(t, c, words, entity, type + " read as seconds since 1970");
     }
     if (any(words, DURATION)) {
       return new Inferred(Meaning.DURATION, "unit word " + word(words, DURATION) + " + " + type);
@@ -620,8 +651,14 @@ public final class Meanings {
 
   private static Inferred decimal(Column c, List<String> words, String last) {
     String type = "type " + c.typeName();
+    if (any(words, SHARES)) {
+      return new Inferred(Meaning.SHARE, "word " + word(words, SHARES) + " + " + type);
+    }
+    if (any(words, Set.of("timezone", "tz")) || Words.joined(words).endsWith("timezone")) {
+      return new Inferred(Meaning.TIMEZONE, "word timezone + " + type + ": an offset in hours");
+    }
     if ((any(words, TIME_WORDS) || timeCompound(last)) && !any(words, DURATION)) {
-      return time(c, words, "", type + " read as seconds since 1970");
+      return time(null, c, words, "", type + " read as seconds since 1970");
     }
     if (any(words, DURATION)) {
       return new Inferred(Meaning.DURATION, "unit word " + word(words, DURATION) + " + " + type);
@@ -770,6 +807,26 @@ public final class Meanings {
           ? new Inferred(named, "the name of a " + entity)
           : new Inferred(Meaning.THING_NAME, "word " + last + " of a " + entity);
     }
+    if ((last.equals("country") || last.equals("ctry")) && (length <= 0 || length > 3)) {
+      return new Inferred(
+          Meaning.COUNTRY_CODE, "word " + last + " + " + type + ": a country's name");
+    }
+    if ((last.equals("extension") || last.equals("ext")) && !words.contains("phone")) {
+      return new Inferred(Meaning.FILE_EXTENSION, "word " + last + " + " + type);
+    }
+    if (last.equals("sql") || joined.endsWith("query") || joined.endsWith("sql")) {
+      return new Inferred(Meaning.QUERY, "word " + last + " + " + type);
+    }
+    if (last.equals("screen") || last.equals("resolution")) {
+      return new Inferred(Meaning.RESOLUTION, "word " + last + " + " + type);
+    }
+    if (any(words, DURATION) && !FREE_TEXT.contains(last)) {
+      return new Inferred(
+          Meaning.DURATION, "unit word " + word(words, DURATION) + " + " + type + ": digits");
+    }
+    if (POSITION.contains(last)) {
+      return new Inferred(Meaning.POSITION, "word " + last + " + " + type + ": digits");
+    }
     if (DOCUMENT_WORDS.contains(last) && (length <= 0 || length >= 255)) {
       return new Inferred(Meaning.DOCUMENT, "word " + last + " + long " + type);
     }
@@ -780,7 +837,7 @@ public final class Meanings {
         && length >= 8
         && length <= 32
         && !words.contains("at")) {
-      return time(c, words, entity, type + " written as text");
+      return time(t, c, words, entity, type + " written as text");
     }
     if (CODE_WORDS.contains(last)
         || last.equals("aud")
@@ -791,12 +848,26 @@ public final class Meanings {
         || last.equals("medium")
         || last.equals("campaign")
         || last.equals("tag")) {
-      return length > 0 && length <= 2
-          ? new Inferred(Meaning.CODE, "word " + last + " + length " + length)
-          : new Inferred(Meaning.VOCABULARY, "word " + last + " + " + type);
+      if (length > 0 && length <= 2) {
+        return new Inferred(Meaning.CODE, "word " + last + " + length " + length);
+      }
+      if (MNEMONIC.contains(last) && length > 0 && length <= 10 && textDefault(c) == null) {
+        // a kind written in ten characters or fewer is a mnemonic (A, MX, INF), not a word
+        return new Inferred(Meaning.CODE, "word " + last + " + short " + type);
+      }
+      return new Inferred(
+          Meaning.VOCABULARY,
+          "word " + last + " + " + type + (textDefault(c) == null ? "" : defaultNote(c)));
     }
     if (length > 0 && length <= 3) {
       return new Inferred(Meaning.CODE, type + ", length " + length);
+    }
+    if (textDefault(c) != null) {
+      return new Inferred(Meaning.VOCABULARY, type + defaultNote(c) + ": a value of a small set");
+    }
+    if (length <= 0 && !plural(last)) {
+      return new Inferred(
+          Meaning.VOCABULARY, "word " + last + " + " + type + ": one thing, not prose");
     }
     if (length <= 0 || length >= 100) {
       return new Inferred(Meaning.FREE_TEXT, type + " unbounded or long");
@@ -807,7 +878,22 @@ public final class Meanings {
 
   /** Whether a flag's name says a state most rows are in ({@code enabled}, {@code active}). */
   static boolean positive(String columnName) {
-    return any(Words.of(columnName), POSITIVE_FLAG);
+    List<String> words = Words.of(columnName);
+    // a status kept as a flag is on for a row in service (products_status)
+    return any(words, POSITIVE_FLAG) || (!words.isEmpty() && words.getLast().equals("status"));
+  }
+
+  /**
+   * The text of the column's DEFAULT when it is a string literal ({@code 'auto'::text}), or null.
+   */
+  static String textDefault(Column c) {
+    if (c.defaultExpr() == null) {
+      return null;
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("^'((?:[^']|'')*)'(::[a-z ]+)?$")
+            .matcher(c.defaultExpr().trim());
+    return m.matches() && !m.group(1).isEmpty() ? m.group(1).replace("''", "'") : null;
   }
 
   /** The integer literal of the column's DEFAULT ({@code 1}, {@code '1'}, {@code (0)}), or null. */
@@ -821,6 +907,15 @@ public final class Meanings {
     } catch (NumberFormatException e) {
       return null;
     }
+  }
+
+  /** Whether {@code word} is {@code entity} or a form of it ({@code locked} of a lock). */
+  private static boolean formOf(String word, String entity) {
+    return word.equals(entity)
+        || (word.startsWith(entity)
+            && word.length() <= entity.length() + 2
+            && entity.length() > 3
+            && (word.endsWith("ed") || word.endsWith("d") || word.endsWith("s")));
   }
 
   private static boolean plural(String word) {

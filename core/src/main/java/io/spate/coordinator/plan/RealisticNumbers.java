@@ -44,6 +44,7 @@ final class RealisticNumbers {
     BIRTH_YEAR(1940, 2006, null),
     AGE(18, 90, null),
     PERCENT(0, 100, null),
+    FRAME_RATE(1, 60, null),
     RATING(1, 5, null),
     SCORE(0, 100, null),
     LATITUDE(-90, 90, null),
@@ -127,6 +128,11 @@ final class RealisticNumbers {
       case "year", "yr" -> Rule.YEAR;
       case "age" -> Rule.AGE;
       case "percent", "pct", "percentage" -> Rule.PERCENT;
+      case "rate" ->
+          words.stream().anyMatch(w -> Set.of("tax", "vat", "interest", "commission").contains(w))
+              ? Rule.PERCENT
+              : null;
+      case "fps", "framerate" -> Rule.FRAME_RATE;
       case "rating", "stars" -> Rule.RATING;
       case "score" -> Rule.SCORE;
       case "lat", "latitude" -> Rule.LATITUDE;

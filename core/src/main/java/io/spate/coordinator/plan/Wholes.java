@@ -25,6 +25,9 @@ final class Wholes {
   /** How far a whole may exceed its part, in the type's unit. */
   static final long SPREAD = 500;
 
+  /** First words that name a whole: the total or the maximum of a thing. */
+  private static final java.util.Set<String> TOTALS = java.util.Set.of("total", "max", "all");
+
   private Wholes() {}
 
   static void apply(
@@ -43,7 +46,17 @@ final class Wholes {
                 && partWords
                     .subList(partWords.size() - wholeWords.size(), partWords.size())
                     .equals(wholeWords);
-        if (named
+        // free_mem beside total_mem: the same thing, the whole named as the total of it
+        boolean ofTotal =
+            part != whole
+                && wholeWords.size() > 1
+                && TOTALS.contains(wholeWords.getFirst())
+                && partWords.size() == wholeWords.size()
+                && !TOTALS.contains(partWords.getFirst())
+                && partWords
+                    .subList(1, partWords.size())
+                    .equals(wholeWords.subList(1, wholeWords.size()));
+        if ((named || ofTotal)
             && measured(meanings.get(whole.name()).meaning())
             && meanings.get(part.name()).meaning() == meanings.get(whole.name()).meaning()
             && whole.type() == part.type()
