@@ -118,11 +118,46 @@ final class ColumnStage {
       return false;
     }
     long rows = shape.lineage().slots(t.id());
+    List<String> free =
+        key.stream()
+            .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
+            .filter(n -> holdsEveryRow(t, t.column(n).orElseThrow(), rows))
+            .toList();
+    if (settings().config().realisticValues() && free.size() > 1 && free.contains(c.name())) {
+      // one column numbered keeps the key unique; the others draw what they mean (the type of
+      // a user's password beside the user's name, a host beside a jid)
+      TableConfig tc = settings().config().table(t.id());
+      // a number no meaning reads counts first (a version beside db_name and table_name), then
+      // the first that names or identifies the row
+      java.util.function.Function<String, Meanings.Inferred> meaningOf =
+          n -> Meanings.of(t, t.column(n).orElseThrow(), tc.columns().get(n));
+      String counter =
+          free.stream()
+              .filter(
+                  n ->
+                      meaningOf.apply(n).meaning() == Meaning.UNKNOWN
+                          && !t.column(n).orElseThrow().type().isText())
+              .findFirst()
+              .orElse(
+                  free.stream()
+                      .filter(n -> !drawable(meaningOf.apply(n)))
+                      .findFirst()
+                      .orElse(free.getFirst()));
+      return counter.equals(c.name());
+    }
     return holdsEveryRow(t, c, rows)
         || key.stream()
             .filter(n -> !n.equals(c.name()))
             .filter(n -> t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(n)))
             .noneMatch(n -> holdsEveryRow(t, t.column(n).orElseThrow(), rows));
+  }
+
+  /** Whether a key column of this meaning may draw its values beside a numbered one. */
+  private static boolean drawable(Meanings.Inferred meaning) {
+    return switch (meaning.meaning()) {
+      case UNKNOWN, IDENTIFIER, PERSONAL, HANDLE, THING_NAME, SECRET, SLUG, URL, PATH -> false;
+      default -> true;
+    };
   }
 
   /** Whether a key sequence of {@code c} writes {@code rows} distinct values. */
@@ -382,6 +417,9 @@ final class ColumnStage {
       drawn =
           RealisticDates.apply(
               c, RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null));
+      if (drawn.equals(spec) && (cc == null || cc.distribution() == null)) {
+        drawn = MeaningDomains.unknownNumber(c, spec);
+      }
     } else {
       drawn = MeaningDomains.withValues(spec, RealisticValues.pool(seed, t, c), List.of(), null);
       if (drawn.values().isEmpty()) {

@@ -75,6 +75,10 @@ final class KeyFormats {
     List<Check> checks = new ArrayList<>();
     t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);
     c.domainChecks().stream().filter(check -> on(check, Column.DOMAIN_VALUE)).forEach(checks::add);
+    KeyFormat meant = realistic ? meant(t, c) : null;
+    if (meant != null && broken(meant, checks, c, first, last) == null) {
+      return meant;
+    }
     if (checks.isEmpty()) {
       String name = realistic ? RealisticValues.recognisedName(t, c.name()) : null;
       if (name == null) {
@@ -149,6 +153,29 @@ final class KeyFormats {
     }
     problems.add(refusal(where, first, last, t, String.join("; ", reasons)));
     return null;
+  }
+
+  /**
+   * The form a unique text key's meaning gives its numbers: {@code user7@example.com} for a handle,
+   * {@code host7.example.net} for a host, {@code site7.example.com} for a domain, {@code
+   * parameter-7} for a name or a word of a vocabulary; null for any other meaning.
+   */
+  private static KeyFormat meant(Table t, Column c) {
+    Meaning m = Meanings.of(t, c, null).meaning();
+    List<String> words = Meanings.compounds(Words.of(c.name()));
+    String noun =
+        words.size() > 1
+                && Set.of("name", "title", "label", "type", "kind").contains(words.getLast())
+            ? words.get(words.size() - 2)
+            : Words.entity(t.name());
+    noun = noun.replaceAll("[^a-z]", "");
+    return switch (m) {
+      case HANDLE -> new KeyFormat("user", 0, "@example.com");
+      case HOST -> new KeyFormat("host", 0, ".example.net");
+      case DOMAIN -> new KeyFormat("site", 0, ".example.com");
+      case THING_NAME, VOCABULARY, CODE -> noun.isEmpty() ? null : new KeyFormat(noun + "-", 0, "");
+      default -> null;
+    };
   }
 
   /** Values drawn from a pattern to read key formats off ({@link #drawnFormats}). */

@@ -87,8 +87,15 @@ final class Lifecycle {
             hi = DAY_SECONDS;
           }
           case MODIFIED -> {
-            lo = 30 * DAY_SECONDS;
-            hi = 60 * DAY_SECONDS;
+            if (start != null && ends(group, meanings)) {
+              // an update of something that starts and ends falls between the two
+              base = start.name();
+              lo = 0;
+              hi = MINUTE_SECONDS;
+            } else {
+              lo = 30 * DAY_SECONDS;
+              hi = 60 * DAY_SECONDS;
+            }
           }
           case ENDED, EXPIRES -> {
             if (start != null && c != start) {
@@ -172,6 +179,13 @@ final class Lifecycle {
         return;
       }
     }
+  }
+
+  /** Whether the group holds an end (ended, expires). */
+  private static boolean ends(List<Column> group, Map<String, Meanings.Inferred> meanings) {
+    return group.stream()
+        .map(c -> meanings.get(c.name()).meaning())
+        .anyMatch(m -> m == Meaning.ENDED || m == Meaning.EXPIRES);
   }
 
   /** Whether a value of one type is a value of the other: timestamps with and without zone are. */

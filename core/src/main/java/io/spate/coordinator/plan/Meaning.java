@@ -39,6 +39,8 @@ public enum Meaning {
   SHARE(Kind.NUMBER, -1),
   // text
   PERSONAL(Kind.TEXT, -1),
+  /** An account at a host written {@code user@host}: a jabber id, a SIP address. */
+  HANDLE(Kind.TEXT, -1),
   HOST(Kind.TEXT, -1),
   DOMAIN(Kind.TEXT, -1),
   URL(Kind.TEXT, -1),

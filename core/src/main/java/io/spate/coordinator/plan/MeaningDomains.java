@@ -75,7 +75,7 @@ final class MeaningDomains {
       case MEASURE -> measure(seed, t, c, spec);
       case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
       case PERSONAL -> pooled(spec, RealisticValues.pool(seed, t, c));
-      case UNKNOWN -> unknownNumber(c, spec);
+      case UNKNOWN -> spec;
       default -> text(seed, t, c, meaning, spec);
     };
   }
@@ -254,11 +254,34 @@ final class MeaningDomains {
    * A number no evidence reads: 0..100,000 rather than its type's whole range (a serial number, a
    * rate, a reading), where the type holds it; the type's own domain otherwise.
    */
-  private static ValueSpec unknownNumber(Column c, ValueSpec spec) {
-    if (!numeric(c) || c.type() == SqlType.SMALLINT || c.typeName().startsWith("tinyint")) {
+  static ValueSpec unknownNumber(Column c, ValueSpec spec) {
+    if (!numeric(c)
+        || c.type() == SqlType.SMALLINT
+        || c.type() == SqlType.REAL
+        || c.type() == SqlType.DOUBLE
+        || c.typeName().startsWith("tinyint")) {
       return spec;
     }
     return range(c, spec, 0, 100_000, null);
+  }
+
+  /**
+   * Whether the column names a thing of another table ({@code groupname} in a membership): a few
+   * such things, each named in many rows.
+   */
+  private static boolean namesAnother(Table t, Column c) {
+    List<String> words = Meanings.compounds(Words.of(c.name()));
+    return words.size() > 1
+        && Meanings.of(t, c, null).meaning() == Meaning.THING_NAME
+        && !words.get(words.size() - 2).equals(Words.entity(t.name()));
+  }
+
+  /** Whether the column names an object of a database schema: an identifier, not a title. */
+  static boolean schemaObject(Column c) {
+    List<String> words = Meanings.compounds(Words.of(c.name()));
+    return words.size() > 1
+        && Set.of("db", "database", "schema", "table", "column", "field", "index", "view")
+            .contains(words.get(words.size() - 2));
   }
 
   /** A number kept as text: the digits of its meaning's range. */
@@ -434,7 +457,7 @@ final class MeaningDomains {
             ? 3
             : meaning == Meaning.CODE
                 ? 2 + random.nextInt(4)
-                : vocabulary ? 3 + random.nextInt(3) : POOL_SIZE;
+                : vocabulary ? 3 + random.nextInt(3) : namesAnother(t, c) ? 20 : POOL_SIZE;
     Function<Integer, String> draw =
         byDefault != null
             ? likeDefault(byDefault, faker, random, c)
@@ -470,6 +493,12 @@ final class MeaningDomains {
                   + "."
                   + f.internet().domainName();
       case DOMAIN -> i -> f.internet().domainName();
+      case HANDLE ->
+          i ->
+              f.name().firstName().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "")
+                  + (r.nextInt(10) < 3 ? Integer.toString(r.nextInt(100)) : "")
+                  + "@"
+                  + f.internet().domainName();
       case URL -> i -> "https://" + f.internet().domainName() + "/" + slug(f, r);
       case PATH -> i -> "/" + slug(f, r).replace('-', '/');
       case VERSION ->
@@ -500,7 +529,10 @@ final class MeaningDomains {
             String tag = f.word().noun().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
             return "<" + tag + ">" + sentence(f, r) + "</" + tag + ">";
           };
-      case THING_NAME -> i -> capitalize(f.word().adjective()) + " " + capitalize(f.word().noun());
+      case THING_NAME ->
+          schemaObject(c)
+              ? i -> slug(f, r).replace('-', '_')
+              : i -> capitalize(f.word().adjective()) + " " + capitalize(f.word().noun());
       case FREE_TEXT -> i -> sentence(f, r) + (r.nextBoolean() ? " " + sentence(f, r) : "");
       case CODE -> i -> code(r, c);
       case IDENTIFIER ->

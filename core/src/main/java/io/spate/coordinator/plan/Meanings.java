@@ -101,6 +101,7 @@ public final class Meanings {
           "changed",
           "change",
           "edited",
+          "edit",
           "last",
           "lastupdate",
           "lastmodified",
@@ -444,7 +445,7 @@ public final class Meanings {
     if (cc != null && cc.meaning() != null && Meaning.of(cc.meaning()) != null) {
       return new Inferred(Meaning.of(cc.meaning()), "the config's meaning: " + cc.meaning());
     }
-    List<String> words = Words.of(c.name());
+    List<String> words = compounds(Words.of(c.name()));
     if (words.isEmpty()) {
       return new Inferred(Meaning.UNKNOWN, "a name without words");
     }
@@ -478,10 +479,19 @@ public final class Meanings {
         t != null
             && t.columns().stream()
                 .anyMatch(
-                    o ->
-                        o != c
-                            && (any(Words.of(o.name()), CREATED)
-                                || any(Words.of(o.name()), STARTED)));
+                    o -> {
+                      List<String> ow = compounds(Words.of(o.name()));
+                      // a sibling of the same thing (session_start; poll_start begins a poll)
+                      boolean same =
+                          ow.stream()
+                              .allMatch(
+                                  w ->
+                                      formOf(w, entity)
+                                          || TIME_WORDS.contains(w)
+                                          || CREATED.contains(w)
+                                          || STARTED.contains(w));
+                      return o != c && same && (any(ow, CREATED) || any(ow, STARTED));
+                    });
     if (own
         && !begunElsewhere
         && words.stream().allMatch(w -> formOf(w, entity) || TIME_WORDS.contains(w))) {
@@ -569,7 +579,7 @@ public final class Meanings {
                 && words.getFirst().equals("last")
                 && !plural(last)
                 && !last.equals("id"));
-    boolean compound = !timeWords && timeCompound(last);
+    boolean compound = (!timeWords && timeCompound(last)) || last.equals("time");
     if (!timeWords
         && !compound
         && (any(words, STARTED) || any(words, ENDED) || any(words, CREATED))
@@ -716,6 +726,11 @@ public final class Meanings {
         && !FREE_TEXT.contains(last)) {
       return new Inferred(Meaning.SECRET, "secret word + " + type);
     }
+    if (any(words, Set.of("jid", "jabberid", "sip", "xmppaddress"))) {
+      return new Inferred(
+          Meaning.HANDLE,
+          "word " + word(words, Set.of("jid", "jabberid", "sip")) + ": an account at a host");
+    }
     if (last.equals("version") || last.equals("ver") || joined.endsWith("version")) {
       return new Inferred(Meaning.VERSION, "word " + last + " + " + type);
     }
@@ -764,7 +779,9 @@ public final class Meanings {
     if (last.equals("domain") || last.equals("fqdn") || last.equals("realm")) {
       return new Inferred(Meaning.DOMAIN, "word " + last);
     }
-    if (any(words, Set.of("host", "hostname", "server", "nasname"))) {
+    if (any(words, Set.of("host", "hostname", "server", "nasname"))
+        || joined.endsWith("hostname")
+        || joined.equals("nasname")) {
       return new Inferred(
           Meaning.HOST, "word " + word(words, Set.of("host", "hostname", "server", "nasname")));
     }
@@ -907,6 +924,70 @@ public final class Meanings {
     } catch (NumberFormatException e) {
       return null;
     }
+  }
+
+  /** Words a run-together name may end with: every word the rules read, and a few nouns. */
+  private static final Set<String> LEXICON = lexicon();
+
+  private static Set<String> lexicon() {
+    Set<String> all = new java.util.HashSet<>();
+    for (Set<String> set :
+        List.of(
+            END_OF_LIFE,
+            CREATED,
+            MODIFIED,
+            STARTED,
+            ENDED,
+            EXPIRES,
+            TIME_WORDS,
+            TIME_LAST,
+            POSITIVE_FLAG,
+            DURATION,
+            SIZE,
+            DIMENSION,
+            POSITION,
+            CODE_WORDS,
+            FREE_TEXT,
+            THING_NAMES,
+            DOCUMENT_WORDS,
+            SHARES)) {
+      set.stream().filter(w -> w.length() >= 4).forEach(all::add);
+    }
+    all.addAll(List.of("port", "name", "type", "time", "date", "stamp", "host", "address"));
+    return Set.copyOf(all);
+  }
+
+  /**
+   * The words of a name with run-together words split off their ends where the lexicon knows the
+   * end ({@code acctstarttime}: {@code acct start time}; {@code nasporttype}: {@code nas port
+   * type}); a word the lexicon knows whole stays whole ({@code timestamp}, {@code lastupdate}).
+   */
+  static List<String> compounds(List<String> words) {
+    List<String> out = new java.util.ArrayList<>();
+    for (String w : words) {
+      out.addAll(compound(w));
+    }
+    return out;
+  }
+
+  private static List<String> compound(String w) {
+    if (w.length() < 7 || LEXICON.contains(w)) {
+      return List.of(w);
+    }
+    String end = null;
+    for (int i = 3; i <= w.length() - 4; i++) {
+      if (LEXICON.contains(w.substring(i))) {
+        end = w.substring(i);
+        break; // the longest known end
+      }
+    }
+    if (end == null) {
+      return List.of(w);
+    }
+    List<String> out =
+        new java.util.ArrayList<>(compound(w.substring(0, w.length() - end.length())));
+    out.add(end);
+    return out;
   }
 
   /** Whether {@code word} is {@code entity} or a form of it ({@code locked} of a lock). */

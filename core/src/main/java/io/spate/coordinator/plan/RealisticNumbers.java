@@ -45,6 +45,8 @@ final class RealisticNumbers {
     AGE(18, 90, null),
     PERCENT(0, 100, null),
     FRAME_RATE(1, 60, null),
+    /** A password hash's iterations. */
+    WORK_FACTOR(4096, 100_000, null),
     RATING(1, 5, null),
     SCORE(0, 100, null),
     LATITUDE(-90, 90, null),
@@ -133,6 +135,7 @@ final class RealisticNumbers {
               ? Rule.PERCENT
               : null;
       case "fps", "framerate" -> Rule.FRAME_RATE;
+      case "iterations", "iterationcount", "rounds" -> Rule.WORK_FACTOR;
       case "rating", "stars" -> Rule.RATING;
       case "score" -> Rule.SCORE;
       case "lat", "latitude" -> Rule.LATITUDE;
