@@ -173,7 +173,10 @@ final class KeyFormats {
       case HANDLE -> new KeyFormat("user", 0, "@example.com");
       case HOST -> new KeyFormat("host", 0, ".example.net");
       case DOMAIN -> new KeyFormat("site", 0, ".example.com");
-      case THING_NAME, VOCABULARY, CODE -> noun.isEmpty() ? null : new KeyFormat(noun + "-", 0, "");
+      case THING_NAME, VOCABULARY, CODE ->
+          noun.isEmpty()
+              ? null
+              : new KeyFormat(noun + (MeaningDomains.schemaObject(c) ? "_" : "-"), 0, "");
       default -> null;
     };
   }
