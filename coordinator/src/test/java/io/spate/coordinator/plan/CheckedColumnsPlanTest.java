@@ -196,10 +196,15 @@ class CheckedColumnsPlanTest {
   void aUniqueTextKeyTakesTheFirstFormItsChecksAccept() {
     Column text = column("code", SqlType.TEXT);
     assertEquals(
-        new ColumnPlan.KeySequence("code", 1, 0),
+        new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("t-", 0, "")),
         planOf(
             plan(textKey(text, new Check.Length("n", "code", "length", "<=", "9")), 1000), "code"),
-        "bare digits when the CHECKs accept them");
+        "the form of its meaning (a code of a t) when the CHECKs accept it");
+    assertEquals(
+        new ColumnPlan.KeySequence("code", 1, 0),
+        planOf(
+            plan(textKey(text, new Check.Length("n", "code", "length", "<=", "4")), 1000), "code"),
+        "bare digits when they alone fit");
     assertEquals(
         new ColumnPlan.KeySequence("code", 1, 0, new KeyFormat("", 2, "")),
         planOf(

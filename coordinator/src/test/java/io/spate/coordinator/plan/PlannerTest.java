@@ -295,9 +295,9 @@ class PlannerTest {
             "home_page", "https://example.com/1",
             "nickname", "user1",
             "login", "1",
-            "code", "1"),
+            "code", "user-1"),
         firstKeys,
-        "login: user1000 is longer than varchar(5); code says nothing");
+        "login: user1000 is longer than varchar(5); code: a code of a user");
   }
 
   @Test

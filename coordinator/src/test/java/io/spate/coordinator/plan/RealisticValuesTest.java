@@ -269,5 +269,5 @@ class RealisticValuesTest {
           "order_line.ol_dist_info");
 
   private static final String TPCC_VALUE_LISTS_SHA256 =
-      "5a3f32aa473001feded2393ce21b6a86b9cfb64504965def55e472603db91937";
+      "053999197ac55e5454946d7429180e5bb83b3e06932cf48d7440cb1c32839635";
 }

@@ -142,7 +142,11 @@ final class ColumnStage {
                   free.stream()
                       .filter(n -> !drawable(meaningOf.apply(n)))
                       .findFirst()
-                      .orElse(free.getFirst()));
+                      .orElse(
+                          free.stream()
+                              .filter(n -> meaningOf.apply(n).meaning().kind() != Meaning.Kind.TIME)
+                              .findFirst()
+                              .orElse(free.getFirst())));
       return counter.equals(c.name());
     }
     return holdsEveryRow(t, c, rows)

@@ -74,7 +74,10 @@ final class MeaningDomains {
       case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
       case MEASURE -> measure(seed, t, c, spec);
       case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
-      case PERSONAL -> pooled(spec, RealisticValues.pool(seed, t, c));
+      case PERSONAL -> {
+        List<String> pool = RealisticValues.pool(seed, t, c);
+        yield pool.isEmpty() ? text(seed, t, c, meaning, spec) : pooled(spec, pool);
+      }
       case UNKNOWN -> spec;
       default -> text(seed, t, c, meaning, spec);
     };
@@ -187,7 +190,7 @@ final class MeaningDomains {
       if (width >= 19) {
         v = at.toString().replace('T', ' ');
         v = v.length() == 16 ? v + ":00" : v;
-      } else if (width >= 13) {
+      } else if (width >= 15) {
         v = String.format(Locale.ROOT, "%0" + width + "d", second * 1000);
       } else if (width >= 10) {
         v = Long.toString(second);
@@ -493,6 +496,15 @@ final class MeaningDomains {
                   + "."
                   + f.internet().domainName();
       case DOMAIN -> i -> f.internet().domainName();
+      case PERSONAL -> {
+        // a person's name the realistic pools do not recognise (customers_firstname)
+        List<String> words = Meanings.compounds(Words.of(c.name()));
+        yield words.contains("first") || words.contains("given")
+            ? i -> f.name().firstName()
+            : words.contains("last") || words.contains("family") || words.contains("surname")
+                ? i -> f.name().lastName()
+                : i -> f.name().fullName();
+      }
       case HANDLE ->
           i ->
               f.name().firstName().toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "")

@@ -809,6 +809,9 @@ public final class Meanings {
       return new Inferred(Meaning.PATH, "word " + last);
     }
     String recognised = RealisticValues.recognisedName(t, c.name());
+    if (("state".equals(recognised) || "province".equals(recognised)) && !postal(t)) {
+      recognised = null; // a state beside no address is a row's state (subscribed, pending)
+    }
     if (recognised != null && !recognised.equals("name") && !recognised.equals("title")) {
       return new Inferred(Meaning.PERSONAL, "a " + recognised);
     }
@@ -953,7 +956,8 @@ public final class Meanings {
             SHARES)) {
       set.stream().filter(w -> w.length() >= 4).forEach(all::add);
     }
-    all.addAll(List.of("port", "name", "type", "time", "date", "stamp", "host", "address"));
+    all.addAll(
+        List.of("port", "name", "type", "time", "date", "stamp", "host", "server", "address"));
     return Set.copyOf(all);
   }
 
@@ -988,6 +992,26 @@ public final class Meanings {
         new java.util.ArrayList<>(compound(w.substring(0, w.length() - end.length())));
     out.add(end);
     return out;
+  }
+
+  /** Whether the table holds a postal address: a city, a postcode, a street or a country. */
+  private static boolean postal(Table t) {
+    return t.columns().stream()
+        .map(o -> compounds(Words.of(o.name())))
+        .anyMatch(
+            w ->
+                any(
+                    w,
+                    Set.of(
+                        "city",
+                        "zip",
+                        "zipcode",
+                        "postcode",
+                        "postal",
+                        "street",
+                        "country",
+                        "address",
+                        "town")));
   }
 
   /** Whether {@code word} is {@code entity} or a form of it ({@code locked} of a lock). */

@@ -187,7 +187,7 @@ final class OrderedPairs {
   }
 
   /**
-   * The later column: a date 0..30 days after, a timestamp 1 minute..14 days after, a number 0..100
+   * The later column: a date 0..30 days after, a timestamp 1 minute..6 days after, a number 0..100
    * after (in its own unit: whole numbers, or the numeric's smallest step times 100).
    */
   static ColumnPlan derived(Column later, String earlier) {
@@ -195,7 +195,7 @@ final class OrderedPairs {
       case DATE -> new ColumnPlan.Derived(later.name(), earlier, 0, 30);
       case TIMESTAMP, TIMESTAMPTZ ->
           new ColumnPlan.Derived(
-              later.name(), earlier, 60_000_000L, 14 * MICROS_PER_DAY, 0, null, 1_000_000L);
+              later.name(), earlier, 60_000_000L, 6 * MICROS_PER_DAY, 0, null, 1_000_000L);
       case NUMERIC -> {
         long unit = 1;
         for (int i = 0; i < Math.max(0, later.scale()); i++) {
