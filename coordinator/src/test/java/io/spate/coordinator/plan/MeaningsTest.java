@@ -35,7 +35,7 @@ class MeaningsTest {
   void anIntegerWithATimeWordCountsSecondsInItsPhase() {
     assertEquals(Meaning.EXPIRES, meaning("oauth", col("expire", SqlType.BIGINT)));
     assertEquals(Meaning.CREATED, meaning("events", col("created", SqlType.INTEGER)));
-    assertEquals(1_000_000L, MeaningDomains.epochUnit(col("usec", SqlType.BIGINT)));
+    assertEquals(1_000_000L, MeaningDomains.epochUnit(col("usec", SqlType.BIGINT), 1));
   }
 
   @Test

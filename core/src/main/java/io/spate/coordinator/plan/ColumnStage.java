@@ -45,6 +45,9 @@ final class ColumnStage {
   /** The table's columns under unread CHECKs, by name: their meanings' domains (CheckPools). */
   private final Map<String, ValueSpec> checkedDomains = new HashMap<>();
 
+  /** The unit the schema's 64-bit integer times count in ({@link MeaningDomains#clock}). */
+  private final long clock;
+
   /** The load level of each table. */
   private final Map<String, Integer> levels = new HashMap<>();
 
@@ -54,6 +57,9 @@ final class ColumnStage {
     this.server = server;
     this.problems = problems;
     this.keys = new KeyColumns(shape, references, problems);
+    this.clock =
+        MeaningDomains.clock(
+            shape.order().levels().stream().flatMap(List::stream).map(shape::table).toList());
     List<List<String>> order = shape.order().levels();
     for (int i = 0; i < order.size(); i++) {
       for (String name : order.get(i)) {
@@ -218,9 +224,11 @@ final class ColumnStage {
               meanings,
               tc,
               parent -> Optional.ofNullable(anchors.get(parent)),
-              name -> levels.getOrDefault(name, Integer.MAX_VALUE))
+              name -> levels.getOrDefault(name, Integer.MAX_VALUE),
+              clock)
           .ifPresent(anchor -> anchors.put(t.id(), anchor));
       Wholes.apply(t, plans, meanings, tc);
+      LowercaseCopies.apply(t, plans, tc);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
     kept.addAll(
@@ -407,7 +415,7 @@ final class ColumnStage {
     if (checked) {
       // the server judges the CHECK: candidates from the meaning's domain first (CheckPools)
       if (meaning != Meaning.UNKNOWN) {
-        ValueSpec domain = MeaningDomains.apply(seed, t, c, meaning, spec);
+        ValueSpec domain = MeaningDomains.apply(seed, t, c, meaning, spec, clock);
         if (!domain.equals(spec)) {
           checkedDomains.put(c.name(), domain);
         }
@@ -416,7 +424,7 @@ final class ColumnStage {
     }
     ValueSpec drawn;
     if (meaning != Meaning.UNKNOWN) {
-      drawn = MeaningDomains.apply(seed, t, c, meaning, spec);
+      drawn = MeaningDomains.apply(seed, t, c, meaning, spec, clock);
     } else if (!c.type().isText() && c.type() != SqlType.BYTEA) {
       drawn =
           RealisticDates.apply(

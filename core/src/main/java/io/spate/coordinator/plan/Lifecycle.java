@@ -48,7 +48,8 @@ final class Lifecycle {
       Map<String, Meanings.Inferred> meanings,
       TableConfig tc,
       Function<String, Optional<Anchor>> parents,
-      Function<String, Integer> levelOf) {
+      Function<String, Integer> levelOf,
+      long clock) {
     List<Column> times = new ArrayList<>();
     for (Column c : t.columns()) {
       Meaning m = meanings.get(c.name()).meaning();
@@ -57,12 +58,12 @@ final class Lifecycle {
       }
     }
     Optional<Anchor> tableAnchor = Optional.empty();
-    for (List<Column> group : byType(times)) {
+    for (List<Column> group : byType(times, clock)) {
       Column anchor =
           group.stream()
               .min(Comparator.comparingInt(c -> meanings.get(c.name()).meaning().phase()))
               .orElseThrow();
-      long unit = unit(anchor);
+      long unit = unit(anchor, clock);
       Column start =
           group.stream()
               .filter(c -> meanings.get(c.name()).meaning() == Meaning.STARTED)
@@ -197,12 +198,15 @@ final class Lifecycle {
   }
 
   /** The times of a table grouped by type (and an integer's unit), in column order. */
-  private static List<List<Column>> byType(List<Column> times) {
+  private static List<List<Column>> byType(List<Column> times, long clock) {
     List<List<Column>> groups = new ArrayList<>();
     for (Column c : times) {
       List<Column> group =
           groups.stream()
-              .filter(g -> g.getFirst().type() == c.type() && unit(g.getFirst()) == unit(c))
+              .filter(
+                  g ->
+                      g.getFirst().type() == c.type()
+                          && unit(g.getFirst(), clock) == unit(c, clock))
               .findFirst()
               .orElse(null);
       if (group == null) {
@@ -215,11 +219,11 @@ final class Lifecycle {
   }
 
   /** Seconds to the column's own unit per second: days for a date, microseconds for a timestamp. */
-  private static long unit(Column c) {
+  private static long unit(Column c, long clock) {
     return switch (c.type()) {
       case DATE -> -1;
       case TIMESTAMP, TIMESTAMPTZ -> 1_000_000L;
-      default -> MeaningDomains.epochUnit(c);
+      default -> MeaningDomains.epochUnit(c, clock);
     };
   }
 

@@ -44,6 +44,15 @@ final class MeaningDomains {
 
   /** The spec of {@code c} as its meaning has it, or {@code spec} when the meaning adds nothing. */
   static ValueSpec apply(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
+    return apply(seed, t, c, meaning, spec, 1);
+  }
+
+  /**
+   * @param clock the unit the schema's 64-bit integer times count in where a column names none
+   *     ({@link #clock}): 1 (seconds), 1,000 or 1,000,000
+   */
+  static ValueSpec apply(
+      long seed, Table t, Column c, Meaning meaning, ValueSpec spec, long clock) {
     boolean bounded =
         spec.min() != null
             && spec.max() != null
@@ -57,7 +66,7 @@ final class MeaningDomains {
     return switch (meaning) {
       case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
       case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
-          time(seed, t, c, meaning, spec);
+          time(seed, t, c, meaning, spec, clock);
       case BIRTH_DATE -> RealisticDates.apply(c, spec);
       case COUNT -> count(c, spec);
       case SHARE -> range(c, spec, 0, 1, null);
@@ -121,7 +130,8 @@ final class MeaningDomains {
    * A time: dates and timestamps keep the default span; an integer counts seconds since 1970 over
    * it (microseconds or milliseconds where its name says so). An end of life is NULL in most rows.
    */
-  private static ValueSpec time(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
+  private static ValueSpec time(
+      long seed, Table t, Column c, Meaning meaning, ValueSpec spec, long clock) {
     ValueSpec s = spec;
     if (c.type().isText()) {
       s = textTimes(seed, t, c, spec);
@@ -133,7 +143,7 @@ final class MeaningDomains {
         || c.type() == SqlType.BIGINT
         || c.type() == SqlType.NUMERIC
         || c.type() == SqlType.DOUBLE) {
-      long unit = epochUnit(c);
+      long unit = epochUnit(c, clock);
       if (c.type() == SqlType.INTEGER && unit > 1) {
         return spec;
       }
@@ -202,8 +212,35 @@ final class MeaningDomains {
     return withValues(spec, values, List.of(), null);
   }
 
-  /** The unit of an integer time: 1 (seconds), 1,000 (milliseconds) or 1,000,000 (microseconds). */
-  static long epochUnit(Column c) {
+  /**
+   * The unit of an integer time: 1 (seconds), 1,000 (milliseconds) or 1,000,000 (microseconds), as
+   * its name says, else the schema's {@code clock} for a 64-bit integer, else seconds.
+   */
+  static long epochUnit(Column c, long clock) {
+    long named = namedUnit(c);
+    return named > 0 ? named : c.type() == SqlType.BIGINT ? clock : 1;
+  }
+
+  /**
+   * The unit the 64-bit integer times of a schema count in where a column names none: the one unit
+   * its other 64-bit times name (ejabberd's {@code usec} beside its {@code timestamp}), else
+   * seconds.
+   */
+  static long clock(List<Table> tables) {
+    Set<Long> named = new java.util.HashSet<>();
+    for (Table t : tables) {
+      for (Column c : t.columns()) {
+        long unit = c.type() == SqlType.BIGINT ? namedUnit(c) : 0;
+        if (unit > 1) {
+          named.add(unit);
+        }
+      }
+    }
+    return named.size() == 1 ? named.iterator().next() : 1;
+  }
+
+  /** The unit a column's name says (usec, ms), or 0. */
+  private static long namedUnit(Column c) {
     List<String> words = Words.of(c.name());
     if (words.contains("usec")
         || words.contains("us")
@@ -214,7 +251,7 @@ final class MeaningDomains {
     if (words.contains("ms") || words.contains("millis") || words.contains("msec")) {
       return 1_000L;
     }
-    return 1;
+    return 0;
   }
 
   private static ValueSpec duration(Column c, ValueSpec spec) {

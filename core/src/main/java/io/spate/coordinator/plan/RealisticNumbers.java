@@ -273,6 +273,7 @@ final class RealisticNumbers {
   static BigDecimal limit(Column c) {
     return switch (c.type()) {
       case SMALLINT -> BigDecimal.valueOf(Short.MAX_VALUE);
+      case BIGINT -> BigDecimal.valueOf(Long.MAX_VALUE);
       case NUMERIC -> {
         int s = scale(c);
         int digits = c.precision() > 0 ? c.precision() - s : 16;
