@@ -17,7 +17,8 @@ public final class WorkerSettings {
       Setting.option(
               "--db",
               String.class,
-              "PostgreSQL JDBC URL of the database to fill, e.g. jdbc:postgresql://127.0.0.1:5432/test"
+              "JDBC URL of the database: jdbc:postgresql://HOST:5432/DB for PostgreSQL,"
+                  + " jdbc:mariadb://HOST:3306/DB or jdbc:mysql://HOST:3306/DB for MariaDB and MySQL"
                   + " (a worker's or coordinator's default target; submit --coordinator takes none)")
           .asRequired();
 
