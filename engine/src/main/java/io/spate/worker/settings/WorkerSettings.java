@@ -125,7 +125,7 @@ public final class WorkerSettings {
           .defaultValue(Topics.DEFAULT.taskPartitions())
           .min(1);
 
-  /** Every worker-module setting, in the order the README lists them. */
+  /** Every worker-module setting, in the order docs/cli.md lists them. */
   public static final List<Setting<?>> ALL =
       List.of(
           DB,
