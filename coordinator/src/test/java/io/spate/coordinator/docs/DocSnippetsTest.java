@@ -1,5 +1,6 @@
 package io.spate.coordinator.docs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,12 +14,14 @@ import io.spate.coordinator.docs.DocPages.Command;
 import io.spate.coordinator.docs.DocPages.Page;
 import io.spate.coordinator.http.JobRequest;
 import io.spate.coordinator.http.JobView;
+import io.spate.coordinator.plan.Meaning;
 import io.spate.coordinator.profile.Profile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -37,8 +40,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * missing subcommand fails here); every command in a synopsis or in prose names only options its
  * subcommand declares; every {@code fill.yaml} example loads with the real config loader, every
  * profile example with the profile reader, every request and response of the service with the
- * service's own records; every link reaches its file and heading. {@code DocCommandsIT} runs the
- * commands and YAML examples marked {@code <!-- checked: ... -->} against real databases.
+ * service's own records; the meanings the configuration page lists are {@code Meaning}'s; every
+ * link reaches its file and heading. {@code DocCommandsIT} runs the commands and YAML examples
+ * marked {@code <!-- checked: ... -->} against real databases.
  *
  * <p>Each test reports every problem of every page at once, each with its page and line.
  */
@@ -173,6 +177,23 @@ class DocSnippetsTest {
     }
     assertTrue(read >= 3, "found only " + read + " service examples");
     assertTrue(problems.isEmpty(), () -> report("service examples", problems));
+  }
+
+  @Test
+  void theConfigurationPageListsEveryMeaningTheConfigTakes() throws IOException {
+    String page =
+        Files.readString(DocPages.root().resolve("docs/configuration.md"), StandardCharsets.UTF_8);
+    Matcher list =
+        Pattern.compile("`meaning` takes one of: (.*?)\\.\n", Pattern.DOTALL).matcher(page);
+    assertTrue(
+        list.find(), "docs/configuration.md lists the meanings after '`meaning` takes one of:'");
+    List<String> listed = new ArrayList<>();
+    Matcher label = Pattern.compile("`([a-z-]+)`").matcher(list.group(1));
+    while (label.find()) {
+      listed.add(label.group(1));
+    }
+    List<String> labels = Arrays.stream(Meaning.values()).map(Meaning::label).toList();
+    assertEquals(labels, listed, "docs/configuration.md's meanings, in Meaning's order");
   }
 
   @Test
