@@ -1,5 +1,5 @@
 -- A small shop with no fill config: what Spate infers from names, types and tables
--- (SaneValuesFillIT, and the README's "What the values look like").
+-- (SaneValuesFillIT, and docs/values.md).
 CREATE TABLE people (
   id bigint PRIMARY KEY,
   first_name text NOT NULL,

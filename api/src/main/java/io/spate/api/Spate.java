@@ -37,8 +37,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fills a PostgreSQL database from Java, as {@code spate local} does from the command line: the
- * same settings, the same plan, the same rows for a seed.
+ * Fills a PostgreSQL, MariaDB or MySQL database from Java, as {@code spate local} does from the
+ * command line: the same settings, the same plan, the same rows for a seed.
  *
  * <pre>{@code
  * FillResult result =
@@ -50,10 +50,11 @@ import org.slf4j.LoggerFactory;
  *         .fill();
  * }</pre>
  *
- * <p>The config is {@code fill.yaml}'s (the README's configuration reference): a file, a YAML text,
- * or the {@link #table} methods, which name its keys; they are merged in the order given, a later
- * key replacing an earlier one, and checked as the file is. {@link #seed}, {@link #defaultRows},
- * {@link #taskRows} and {@link #rows} win over the config, as the command line's options do.
+ * <p>The config is {@code fill.yaml}'s (docs/configuration.md is its reference): a file, a YAML
+ * text, or the {@link #table} methods, which name its keys; they are merged in the order given, a
+ * later key replacing an earlier one, and checked as the file is. {@link #seed}, {@link
+ * #defaultRows}, {@link #taskRows} and {@link #rows} win over the config, as the command line's
+ * options do.
  *
  * <p>Every failure is a {@link SpateException} with the message {@code spate} would print: a bad
  * config names the key, a schema the planner cannot fill names the table and column, tables that
@@ -103,8 +104,8 @@ public final class Spate {
   }
 
   /**
-   * Fills the database a PostgreSQL JDBC URL names, through a pool of its own that each {@link
-   * #fill} opens and closes.
+   * Fills the database a JDBC URL names ({@code jdbc:postgresql:}, {@code jdbc:mariadb:} or {@code
+   * jdbc:mysql:}), through a pool of its own that each {@link #fill} opens and closes.
    */
   public static Spate on(String jdbcUrl, String user, String password) {
     return new Spate(null, Database.checkUrl(jdbcUrl, "Spate.on"), user, password);

@@ -2,6 +2,7 @@ package io.spate.coordinator.cli;
 
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.settings.Settings;
+import io.spate.worker.settings.SettingsHelp;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
     name = "broker",
     mixinStandardHelpOptions = true,
     description =
-        "Runs a single-node Kafka broker (KRaft, broker and controller in this JVM) on 127.0.0.1 until stopped.")
+        "Runs a single-node Kafka broker (KRaft, broker and controller in this JVM) on 127.0.0.1 until stopped.",
+    footer = SettingsHelp.NO_DATABASE)
 public final class BrokerCommand implements Callable<Integer> {
 
   @Option(names = "--port", paramLabel = "N", descriptionKey = "broker-port")

@@ -7,6 +7,7 @@ import io.spate.coordinator.profile.ProfileDistance.ColumnDistance;
 import io.spate.coordinator.profile.StatisticsReader;
 import io.spate.coordinator.target.Database;
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SessionSettings;
 import java.sql.Connection;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Compares two databases' planner statistics per column (null fraction, distinct count,"
-            + " frequent values, histogram), worst columns first; reads no row. ANALYZE both first.")
+            + " frequent values, histogram), worst columns first; reads no row. ANALYZE both first.",
+    footer = SettingsHelp.POSTGRESQL_ONLY)
 final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--db", paramLabel = "JDBC_URL", descriptionKey = "compare-db")

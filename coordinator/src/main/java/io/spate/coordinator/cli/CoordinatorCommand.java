@@ -15,6 +15,7 @@ import io.spate.worker.cli.GracefulStop;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.target.DatabaseOptions;
 import io.spate.worker.target.SecretMask;
 import io.spate.worker.target.SessionSettings;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     modelTransformer = TargetOptions.RequireDb.class,
     description =
-        "With --port: the coordinator service (HTTP API, live page, /metrics). Without: follows running jobs from Kafka to their end (after --detach, or a coordinator's crash).")
+        "With --port: the coordinator service (HTTP API, live page, /metrics). Without: follows running jobs from Kafka to their end (after --detach, or a coordinator's crash).",
+    footer = SettingsHelp.DATABASES)
 final class CoordinatorCommand implements Callable<Integer> {
 
   @Mixin KafkaOptions kafka;

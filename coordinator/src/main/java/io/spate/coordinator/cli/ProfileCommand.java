@@ -6,6 +6,7 @@ import io.spate.coordinator.settings.Settings;
 import io.spate.coordinator.target.Database;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
+import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Writes a database's planner statistics (row counts, null fractions, distinct counts,"
-            + " frequent values, histograms) to a YAML profile; reads no row.")
+            + " frequent values, histograms) to a YAML profile; reads no row.",
+    footer = SettingsHelp.POSTGRESQL_ONLY)
 final class ProfileCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database;

@@ -14,6 +14,7 @@ import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.cli.WorkerCommand;
 import io.spate.worker.settings.CommandLineCheck;
+import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.DatabaseOptions;
 import io.spate.worker.target.Outage;
@@ -45,7 +46,10 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     resourceBundle = "io.spate.coordinator.settings.Settings$Help",
     version = "spate 0.1.0",
-    description = "Fills a PostgreSQL schema with synthetic, constraint-valid, reproducible data.")
+    description =
+        "Fills a PostgreSQL, MariaDB or MySQL schema with synthetic, constraint-valid,"
+            + " reproducible data.",
+    footer = SettingsHelp.DATABASES)
 public final class SpateCli {
 
   /**
@@ -135,7 +139,8 @@ public final class SpateCli {
   @Command(
       name = "plan",
       mixinStandardHelpOptions = true,
-      description = "Prints the fill plan (levels, tables, rows, tasks) and writes nothing.")
+      description = "Prints the fill plan (levels, tables, rows, tasks) and writes nothing.",
+      footer = SettingsHelp.DATABASES)
   static final class Plan implements Callable<Integer> {
     @Mixin FillOptions options;
 
@@ -163,7 +168,8 @@ public final class SpateCli {
   @Command(
       name = "local",
       mixinStandardHelpOptions = true,
-      description = "Fills the database from this JVM alone.")
+      description = "Fills the database from this JVM alone.",
+      footer = SettingsHelp.DATABASES)
   static final class Local implements Callable<Integer> {
     @Mixin FillOptions options;
 

@@ -2,6 +2,7 @@ package io.spate.coordinator.cli;
 
 import io.spate.coordinator.submit.JobStatus;
 import io.spate.worker.kafka.KafkaOptions;
+import io.spate.worker.settings.SettingsHelp;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,7 +12,8 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "status",
     mixinStandardHelpOptions = true,
-    description = "Shows jobs and their progress from Kafka.")
+    description = "Shows jobs and their progress from Kafka.",
+    footer = SettingsHelp.NO_DATABASE)
 final class StatusCommand implements Callable<Integer> {
 
   @Mixin KafkaOptions kafka;

@@ -15,6 +15,7 @@ import io.spate.coordinator.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
+import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.SecretMask;
 import java.io.IOException;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "submit",
     mixinStandardHelpOptions = true,
-    description = "Plans a fill and hands it to workers through Kafka, then follows it.")
+    description = "Plans a fill and hands it to workers through Kafka, then follows it.",
+    footer = SettingsHelp.DATABASES)
 final class SubmitCommand implements Callable<Integer> {
 
   @Mixin FillOptions options;

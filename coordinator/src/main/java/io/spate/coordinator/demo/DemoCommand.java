@@ -30,8 +30,14 @@ import picocli.CommandLine.Spec;
       "Fills a throwaway TPC-C database end to end on this machine: embedded PostgreSQL 17 and Kafka broker,"
           + " workers and the submitting coordinator all in this JVM. Needs nothing but a JDK (Linux x86-64).",
       "Everything is stopped and deleted at the end, also on failure and on Ctrl-C."
-    })
+    },
+    footer = DemoCommand.DATABASES)
 public final class DemoCommand implements Callable<Integer> {
+
+  /** The demo's database is its own PostgreSQL; the help still names every database Spate fills. */
+  static final String DATABASES =
+      "Databases: an embedded PostgreSQL 17. To fill MariaDB or MySQL, run spate local or spate"
+          + " submit with a jdbc:mariadb:// or jdbc:mysql:// URL.";
 
   @Option(
       names = "--warehouses",

@@ -28,7 +28,8 @@ class CommandLineSettingsTest {
         help.contains(
             "--task-rows=N Rows per task: the unit of parallel work and of one transaction (default: config, else 250000)"),
         local.out());
-    assertTrue(help.contains("--db=JDBC_URL PostgreSQL JDBC URL"), local.out());
+    assertTrue(
+        help.contains("--db=JDBC_URL JDBC URL of the database: jdbc:postgresql://"), local.out());
   }
 
   @Test

@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Forms found in real public application schemas tried with no config (issue 13, the README's
- * compatibility table), each in a fixture of {@code src/test/resources/schemas} of its own: after
+ * Forms found in real public application schemas tried with no config (the compatibility table in
+ * docs/real-schemas.md), each in a fixture of {@code src/test/resources/schemas} of its own: after
  * the fill no row is an orphan, every constraint is as it was and valid, and the application
  * inserts into every table with a default key; where Spate cannot fill a form the error names the
  * table, column and constraint, and the config that fixes it.

@@ -35,7 +35,15 @@ public final class TestMariaDb implements AutoCloseable {
 
   /** Creates an empty database for one test class or test. */
   public static TestMariaDb create() {
-    String name = "spate_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    return createNamed("spate_it_");
+  }
+
+  /**
+   * Creates an empty database whose name starts with {@code prefix} (say {@code docs_}), so the
+   * databases of one suite are told apart from those of another run against the same server.
+   */
+  public static TestMariaDb createNamed(String prefix) {
+    String name = prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     try (Connection c = DriverManager.getConnection(ADMIN_URL, USER, PASSWORD);
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4");
@@ -62,6 +70,11 @@ public final class TestMariaDb implements AutoCloseable {
 
   public String name() {
     return name;
+  }
+
+  /** The user the fill connects as. */
+  public String user() {
+    return USER;
   }
 
   /** The URL of this database: the server's, with the database as its path. */

@@ -20,7 +20,7 @@ import java.util.TreeMap;
 
 /**
  * The fill configuration file ({@code --config fill.yaml}). Every setting is optional; the command
- * line overrides the file. See the README's configuration reference. Each key is declared in {@link
+ * line overrides the file. See docs/configuration.md. Each key is declared in {@link
  * Settings#CONFIG_KEYS}, with its default and bounds; {@link #parse} checks the bounds.
  *
  * @param seed the job seed: the same seed and schema give the same bytes

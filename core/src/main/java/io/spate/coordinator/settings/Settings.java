@@ -16,7 +16,7 @@ import java.util.List;
  * Every setting of the coordinator's commands, of {@code fill.yaml} and of a job request, each
  * declared once (with the worker module's, {@link WorkerSettings}). The command line's help and
  * bounds check, the config file's and the request's checks, {@code FillSettings}' defaults and the
- * README's option tables all read these declarations.
+ * docs' option tables all read these declarations.
  */
 public final class Settings {
 
@@ -288,7 +288,7 @@ public final class Settings {
 
   /**
    * Every setting, the worker module's included ({@link WorkerSettings#ALL}, a test checks), in the
-   * order help and the README list them: what the command line's help and check read.
+   * order help and the docs list them: what the command line's help and check read.
    */
   public static final List<Setting<?>> ALL =
       List.of(

@@ -138,7 +138,9 @@ public final class Ledger {
     }
   }
 
-  /** The SQL that creates the ledger for {@code role} (the README shows it for a role app). */
+  /**
+   * The SQL that creates the ledger for {@code role} (docs/distributed.md shows it for a role app).
+   */
   static String dbaSql(String role, boolean schemaExists) {
     return (schemaExists ? "" : "CREATE SCHEMA spate; ")
         + CREATE_TABLE.replace(" IF NOT EXISTS", "")

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * One setting, declared once: its names, type, default, bounds and one-line meaning. The command
  * line's help (through {@link SettingsHelp}), its validation (through the worker's {@code
- * CommandLineCheck}), the keys of {@code fill.yaml}, the fields of a job request and the README's
+ * CommandLineCheck}), the keys of {@code fill.yaml}, the fields of a job request and the docs'
  * option tables all read this declaration; nothing else states a default or a bound.
  *
  * <p>Invariant: {@code key} is unique in a catalog. It is the option's name without its dashes,
@@ -22,7 +22,7 @@ import java.util.Optional;
  *     taskRows}; null for a command-line-only setting
  * @param type the value's type (for a repeatable {@code KEY=VALUE} option, a map's value type)
  * @param defaultValue what applies when nothing sets it; null when there is no single value
- * @param defaultText how help and the README state the default, {@code %s} standing for {@code
+ * @param defaultText how help and the docs state the default, {@code %s} standing for {@code
  *     defaultValue} ({@code "config, else %s"}); empty when there is nothing to state
  * @param required whether a command needs it (help says so; the command enforces it)
  * @param min the least value allowed (inclusive; for a map, of each value); null: no bound
@@ -91,7 +91,7 @@ public record Setting<T>(
         key, option, field, type, defaultValue, defaultText, required, min, greatest, doc);
   }
 
-  /** The default as help and the README state it; empty when there is none to state. */
+  /** The default as help and the docs state it; empty when there is none to state. */
   public String defaultLabel() {
     return defaultText.contains("%s") ? defaultText.formatted(defaultValue) : defaultText;
   }

@@ -17,7 +17,8 @@ public final class WorkerSettings {
       Setting.option(
               "--db",
               String.class,
-              "PostgreSQL JDBC URL of the database to fill, e.g. jdbc:postgresql://127.0.0.1:5432/test"
+              "JDBC URL of the database: jdbc:postgresql://HOST:5432/DB for PostgreSQL,"
+                  + " jdbc:mariadb://HOST:3306/DB or jdbc:mysql://HOST:3306/DB for MariaDB and MySQL"
                   + " (a worker's or coordinator's default target; submit --coordinator takes none)")
           .asRequired();
 
@@ -124,7 +125,7 @@ public final class WorkerSettings {
           .defaultValue(Topics.DEFAULT.taskPartitions())
           .min(1);
 
-  /** Every worker-module setting, in the order the README lists them. */
+  /** Every worker-module setting, in the order docs/cli.md lists them. */
   public static final List<Setting<?>> ALL =
       List.of(
           DB,

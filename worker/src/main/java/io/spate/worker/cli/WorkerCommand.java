@@ -4,6 +4,7 @@ import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.health.HealthServer;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.metrics.WorkerMetrics;
+import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetOptions;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
     resourceBundle = "io.spate.worker.settings.WorkerSettings$Help",
     modelTransformer = TargetOptions.RequireDb.class,
     description =
-        "Takes fill tasks from Kafka and loads them (stateless; run as many as you like).")
+        "Takes fill tasks from Kafka and loads them (stateless; run as many as you like).",
+    footer = SettingsHelp.DATABASES)
 public final class WorkerCommand implements Callable<Integer> {
 
   @Mixin KafkaOptions kafka;

@@ -6,14 +6,18 @@ import io.spate.worker.testing.Fixtures;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 
-/** The SQL the README shows a DBA is the SQL Spate prints when it may not create the ledger. */
+/**
+ * The SQL docs/distributed.md shows a DBA is the SQL Spate prints when it may not create the
+ * ledger.
+ */
 class LedgerSqlTest {
 
   @Test
-  void theReadmeShowsTheLedgerSqlSpatePrints() throws Exception {
-    String readme = Files.readString(Fixtures.root().resolve("README.md"));
+  void theDocsShowTheLedgerSqlSpatePrints() throws Exception {
+    String page = Files.readString(Fixtures.root().resolve("docs/distributed.md"));
     for (String statement : Ledger.dbaSql("app", false).split("(?<=;) ")) {
-      assertTrue(readme.contains("\n" + statement + "\n"), () -> "README lacks: " + statement);
+      assertTrue(
+          page.contains("\n" + statement + "\n"), () -> "docs/distributed.md lacks: " + statement);
     }
   }
 }

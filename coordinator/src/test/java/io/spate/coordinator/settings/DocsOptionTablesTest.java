@@ -25,19 +25,37 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The README's option tables are rendered from the declarations ({@link Settings}, {@code
- * WorkerSettings}) and the commands' options, and the README holds exactly those rows between its
+ * The option tables of the docs are rendered from the declarations ({@link Settings}, {@code
+ * WorkerSettings}) and the commands' options, and the docs hold exactly those rows between their
  * markers ({@code <!-- options:local -->} ... {@code <!-- /options:local -->}): a default, bound or
- * meaning changed in one place and not the other fails here.
+ * meaning changed in one place and not the other fails here. Each table is in one page: the
+ * commands' in {@code docs/cli.md}, {@code fill.yaml}'s keys in {@code docs/configuration.md}, the
+ * job request's fields in {@code docs/service.md}.
  *
  * <p>To regenerate the tables after changing a declaration, run this test with {@code
- * -Dspate.readme.write=true}: {@code ./mvnw -o -q -pl coordinator -am verify
- * -Dtest=ReadmeOptionTablesTest -Dspate.readme.write=true -Dsurefire.failIfNoSpecifiedTests=false
- * -DskipITs}. It rewrites the blocks between the markers in README.md (nothing else) and passes.
+ * -Dspate.docs.write=true}: {@code ./mvnw -o -q -pl coordinator verify -Dtest=DocsOptionTablesTest
+ * -Dspate.docs.write=true -Dsurefire.failIfNoSpecifiedTests=false -DskipITs}. It rewrites the
+ * blocks between the markers (nothing else) and passes.
  */
-class ReadmeOptionTablesTest {
+class DocsOptionTablesTest {
 
-  private static final Path README = Path.of("..", "README.md").toAbsolutePath().normalize();
+  private static final Path DOCS = Path.of("..", "docs").toAbsolutePath().normalize();
+
+  /** The page that holds each table, by marker name; every table the declarations render. */
+  private static final Map<String, String> PAGES =
+      Map.ofEntries(
+          Map.entry("local", "cli.md"),
+          Map.entry("plan", "cli.md"),
+          Map.entry("submit", "cli.md"),
+          Map.entry("worker", "cli.md"),
+          Map.entry("coordinator", "cli.md"),
+          Map.entry("kafka", "cli.md"),
+          Map.entry("profile", "cli.md"),
+          Map.entry("compare", "cli.md"),
+          Map.entry("broker", "cli.md"),
+          Map.entry("config", "configuration.md"),
+          Map.entry("job-request", "service.md"));
+
   private static final Pattern BLOCK =
       Pattern.compile("(<!-- options:([a-z-]+) -->\n)(.*?)(<!-- /options:\\2 -->)", Pattern.DOTALL);
 
@@ -55,26 +73,38 @@ class ReadmeOptionTablesTest {
           "compare");
 
   @Test
-  void theReadmeHoldsTheOptionTablesTheDeclarationsRender() throws IOException {
-    String readme = Files.readString(README, StandardCharsets.UTF_8);
+  void theDocsHoldTheOptionTablesTheDeclarationsRender() throws IOException {
     Map<String, String> tables = tables();
-    if (Boolean.getBoolean("spate.readme.write")) {
-      Files.writeString(README, replaceBlocks(readme, tables), StandardCharsets.UTF_8);
-      return;
+    assertEquals(tables.keySet(), PAGES.keySet(), "every table has its page");
+    for (String page : new java.util.TreeSet<>(PAGES.values())) {
+      Path file = DOCS.resolve(page);
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      Map<String, String> expected = new LinkedHashMap<>();
+      PAGES.forEach(
+          (name, p) -> {
+            if (p.equals(page)) {
+              expected.put(name, tables.get(name));
+            }
+          });
+      if (Boolean.getBoolean("spate.docs.write")) {
+        Files.writeString(file, replaceBlocks(text, expected), StandardCharsets.UTF_8);
+        continue;
+      }
+      Map<String, String> found = blocks(text);
+      assertEquals(
+          expected.keySet(), found.keySet(), "docs/" + page + "'s option tables (markers)");
+      expected.forEach(
+          (name, table) ->
+              assertEquals(
+                  table,
+                  found.get(name),
+                  "docs/"
+                      + page
+                      + "'s table options:"
+                      + name
+                      + " differs from the declarations; regenerate it with"
+                      + " -Dspate.docs.write=true"));
     }
-    Map<String, String> found = blocks(readme);
-    assertEquals(
-        tables.keySet(),
-        found.keySet(),
-        "README.md's option tables (<!-- options:NAME --> markers)");
-    tables.forEach(
-        (name, table) ->
-            assertEquals(
-                table,
-                found.get(name),
-                "README.md's table options:"
-                    + name
-                    + " differs from the declarations; regenerate it with -Dspate.readme.write=true"));
   }
 
   @Test
@@ -115,7 +145,7 @@ class ReadmeOptionTablesTest {
         fields(Settings.CONFIG_KEYS), components(io.spate.coordinator.config.FillConfig.class));
   }
 
-  /** Every table, by marker name, as the README must hold it. */
+  /** Every table, by marker name, as the docs must hold it. */
   static Map<String, String> tables() {
     Set<String> kafka = keys(command("status"));
     Set<String> local = keys(command("local"));
@@ -128,6 +158,8 @@ class ReadmeOptionTablesTest {
     tables.put("kafka", optionTable(command("status"), k -> true));
     tables.put("profile", optionTable(command("profile"), k -> !local.contains(k)));
     tables.put("compare", optionTable(command("compare"), k -> !local.contains(k)));
+    tables.put("plan", optionTable(command("plan"), k -> !local.contains(k)));
+    tables.put("broker", optionTable(command("broker"), k -> true));
     tables.put("config", fieldTable("key", Settings.CONFIG_KEYS, true));
     tables.put("job-request", fieldTable("field", Settings.JOB_REQUEST, false));
     return tables;
@@ -203,17 +235,17 @@ class ReadmeOptionTablesTest {
         .collect(Collectors.toSet());
   }
 
-  private static Map<String, String> blocks(String readme) {
+  private static Map<String, String> blocks(String page) {
     Map<String, String> found = new LinkedHashMap<>();
-    Matcher m = BLOCK.matcher(readme);
+    Matcher m = BLOCK.matcher(page);
     while (m.find()) {
       found.put(m.group(2), m.group(3));
     }
     return found;
   }
 
-  private static String replaceBlocks(String readme, Map<String, String> tables) {
-    Matcher m = BLOCK.matcher(readme);
+  private static String replaceBlocks(String page, Map<String, String> tables) {
+    Matcher m = BLOCK.matcher(page);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String table = tables.getOrDefault(m.group(2), m.group(3));

@@ -10,21 +10,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The README's "Use from Java and JUnit" quotes the example project's tests whole, and
- * JunitExampleIT compiles and runs them: so the README's examples compile.
+ * docs/java-and-junit.md quotes the example project's tests whole, and JunitExampleIT compiles and
+ * runs them: so the page's examples compile.
  */
-class ReadmeExamplesTest {
+class DocsExamplesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"OrdersTest.java", "FillFromJavaTest.java"})
-  void theReadmeQuotesTheExampleProjectsTestWhole(String file) throws IOException {
+  void theJavaPageQuotesTheExampleProjectsTestWhole(String file) throws IOException {
     Path root = Fixtures.root();
     String source =
         Files.readString(
             root.resolve("examples/junit-example/src/test/java/com/example/shop").resolve(file));
-    String readme = Files.readString(root.resolve("README.md"));
+    String page = Files.readString(root.resolve("docs/java-and-junit.md"));
     assertTrue(
-        readme.contains("```java\n" + source + "```"),
-        "README.md does not quote examples/junit-example's " + file + " as it is; paste it again");
+        page.contains("```java\n" + source + "```"),
+        "docs/java-and-junit.md does not quote examples/junit-example's "
+            + file
+            + " as it is; paste it again");
   }
 }
