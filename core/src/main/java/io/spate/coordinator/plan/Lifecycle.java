@@ -53,7 +53,10 @@ final class Lifecycle {
     List<Column> times = new ArrayList<>();
     for (Column c : t.columns()) {
       Meaning m = meanings.get(c.name()).meaning();
-      if (m.kind() == Meaning.Kind.TIME && m.phase() >= 0 && DerivedColumns.open(t, plans, tc, c)) {
+      if (m.kind() == Meaning.Kind.TIME
+          && m.phase() >= 0
+          && (!c.type().isText() || MeaningDomains.textUnit(c) > 0)
+          && DerivedColumns.open(t, plans, tc, c)) {
         times.add(c);
       }
     }
@@ -223,7 +226,8 @@ final class Lifecycle {
     return switch (c.type()) {
       case DATE -> -1;
       case TIMESTAMP, TIMESTAMPTZ -> 1_000_000L;
-      default -> MeaningDomains.epochUnit(c, clock);
+      default ->
+          c.type().isText() ? MeaningDomains.textUnit(c) : MeaningDomains.epochUnit(c, clock);
     };
   }
 

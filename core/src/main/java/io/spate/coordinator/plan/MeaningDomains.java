@@ -189,6 +189,22 @@ final class MeaningDomains {
    */
   private static ValueSpec textTimes(long seed, Table t, Column c, ValueSpec spec) {
     int width = c.length() > 0 ? c.length() : 19;
+    long unit = textUnit(c);
+    if (unit > 0 && spec.values().isEmpty()) {
+      // the digits of seconds (or zero-padded milliseconds) since 1970: a number the engine draws
+      // and a lifecycle derives, written as text
+      return new ValueSpec(
+          List.of(),
+          List.of(),
+          Long.toString(FIRST_SECOND * unit),
+          Long.toString(END_SECOND * unit),
+          false,
+          false,
+          spec.minLength(),
+          spec.maxLength(),
+          null,
+          spec.nullRatio());
+    }
     Random random =
         new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
     List<String> values = new ArrayList<>();
@@ -210,6 +226,16 @@ final class MeaningDomains {
       values.add(v);
     }
     return withValues(spec, values, List.of(), null);
+  }
+
+  /**
+   * The unit a time kept as text counts in, where its width writes it as digits: milliseconds in 15
+   * to 18 characters (zero-padded in a {@code char(n)}), seconds in 10 to 14; 0 where it is a date
+   * and time ({@code 2024-05-01 12:34:56}, 19 or more) or a day ({@code 20240501}).
+   */
+  static long textUnit(Column c) {
+    int width = c.length() > 0 ? c.length() : 19;
+    return width >= 19 || width < 10 ? 0 : width >= 15 ? 1_000L : 1;
   }
 
   /**

@@ -96,7 +96,7 @@ public final class Engine {
                 derived.minDelta(),
                 derived.maxDelta(),
                 Math.max(1, derived.step()),
-                column.type(),
+                column,
                 Literals.numericScale(column));
         yield derived.nullRatio() > 0
             ? new WrapperCells.Nullable(inner, Streams.nulls(stream), derived.nullRatio())

@@ -360,21 +360,25 @@ public final class KeyCells {
     private final SqlType type;
     private final int numericScale;
 
+    /** A text column's digits are zero-padded to this width ({@link TextCells.Digits#width}). */
+    private final int textWidth;
+
     Derived(
         CellGen base,
         long stream,
         long minDelta,
         long maxDelta,
         long step,
-        SqlType type,
+        Column column,
         int numericScale) {
       this.base = base;
       this.stream = stream;
       this.minDelta = minDelta;
       this.step = step;
       this.deltas = (maxDelta - minDelta) / step + 1;
-      this.type = type;
+      this.type = column.type();
       this.numericScale = numericScale;
+      this.textWidth = TextCells.Digits.width(column);
     }
 
     @Override
@@ -391,6 +395,8 @@ public final class KeyCells {
     void write(long slot, RowWriter out) {
       if (type == SqlType.NUMERIC) {
         out.writeNumeric(longValue(slot), numericScale);
+      } else if (type.isText()) {
+        out.writeText(TextCells.Digits.render(longValue(slot), textWidth));
       } else {
         writeIntegral(type, longValue(slot), out);
       }

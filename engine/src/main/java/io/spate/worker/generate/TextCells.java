@@ -1,5 +1,8 @@
 package io.spate.worker.generate;
 
+import io.spate.protocol.plan.ValueSpec;
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.seed.Seeds;
 import io.spate.worker.encode.RowWriter;
 import java.lang.invoke.MethodHandles;
@@ -22,6 +25,64 @@ final class TextCells {
   static final int CHARS_PER_DRAW = 10;
 
   private TextCells() {}
+
+  /**
+   * A number written as its digits in a text column (seconds since 1970 kept as text): the spec's
+   * integer {@code min..max}, zero-padded to the width of a fixed-width {@code char(n)}.
+   */
+  static final class Digits extends CellGen {
+    private final long stream;
+    private final long min;
+    private final long span;
+    private final int width;
+
+    Digits(Column column, long[] bounds, long stream) {
+      this.stream = stream;
+      this.min = bounds[0];
+      this.span = bounds[1] - bounds[0] + 1;
+      this.width = width(column);
+    }
+
+    /** The zero-padded width of a number written into {@code column}: a {@code char(n)}'s n. */
+    static int width(Column column) {
+      return column.type() == SqlType.CHAR && column.length() > 0 ? column.length() : 0;
+    }
+
+    /** A text spec's integer {@code [min, max]}, both at least 0, or null when it has none. */
+    static long[] bounds(ValueSpec spec) {
+      if (spec.min() == null || spec.max() == null || !spec.values().isEmpty()) {
+        return null;
+      }
+      try {
+        long lo = Long.parseLong(spec.min().trim()) + (spec.minExclusive() ? 1 : 0);
+        long hi = Long.parseLong(spec.max().trim()) - (spec.maxExclusive() ? 1 : 0);
+        return lo >= 0 && hi >= lo ? new long[] {lo, hi} : null;
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+
+    /** {@code v}'s digits, zero-padded to {@code width}. */
+    static String render(long v, int width) {
+      String digits = Long.toString(v);
+      return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
+    }
+
+    @Override
+    long longValue(long slot) {
+      return min + Seeds.below(Seeds.cell(stream, slot), span);
+    }
+
+    @Override
+    boolean integral() {
+      return true;
+    }
+
+    @Override
+    void write(long slot, RowWriter out) {
+      out.writeText(render(longValue(slot), width));
+    }
+  }
 
   /**
    * Text of a drawn length. Draw 0 picks the length; draw {@code 1 + i} gives characters {@code 10i

@@ -39,7 +39,9 @@ final class ValueGens {
       case REAL, DOUBLE -> floating(column, spec, stream);
       case BOOLEAN -> new Cells.Bool(stream);
       case CHAR, VARCHAR, TEXT, CITEXT ->
-          new TextCells.Text(stream, spec.minLength(), spec.maxLength());
+          TextCells.Digits.bounds(spec) != null
+              ? new TextCells.Digits(column, TextCells.Digits.bounds(spec), stream)
+              : new TextCells.Text(stream, spec.minLength(), spec.maxLength());
       case UUID -> new TextCells.Uuid(stream);
       case BYTEA -> new TextCells.Bytes(stream, column.length());
       case JSON, JSONB -> new TextCells.Json(stream, type == SqlType.JSONB);
