@@ -229,6 +229,7 @@ final class ColumnStage {
           .ifPresent(anchor -> anchors.put(t.id(), anchor));
       Wholes.apply(t, plans, meanings, tc);
       LowercaseCopies.apply(t, plans, tc);
+      ParentCopies.apply(t, plans, tc, shape::table);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
     kept.addAll(
@@ -430,7 +431,7 @@ final class ColumnStage {
           RealisticDates.apply(
               c, RealisticNumbers.apply(seed, t, c, spec, cc != null && cc.distribution() != null));
       if (drawn.equals(spec) && (cc == null || cc.distribution() == null)) {
-        drawn = MeaningDomains.unknownNumber(c, spec);
+        drawn = MeaningDomains.unknownNumber(t, c, spec);
       }
     } else {
       drawn = MeaningDomains.withValues(spec, RealisticValues.pool(seed, t, c), List.of(), null);

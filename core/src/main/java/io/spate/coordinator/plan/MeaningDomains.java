@@ -256,7 +256,15 @@ final class MeaningDomains {
     Set<Long> named = new java.util.HashSet<>();
     for (Table t : tables) {
       for (Column c : t.columns()) {
-        long unit = c.type() == SqlType.BIGINT ? namedUnit(c) : 0;
+        // a unit a 64-bit time names, or milliseconds a time kept as digits is written in
+        long unit =
+            c.type() == SqlType.BIGINT
+                ? namedUnit(c)
+                : c.type().isText()
+                        && textUnit(c) > 1
+                        && Meanings.of(t, c, null).meaning().kind() == Meaning.Kind.TIME
+                    ? textUnit(c)
+                    : 0;
         if (unit > 1) {
           named.add(unit);
         }
@@ -320,8 +328,13 @@ final class MeaningDomains {
    * A number no evidence reads: 0..100,000 rather than its type's whole range (a serial number, a
    * rate, a reading), where the type holds it; the type's own domain otherwise.
    */
-  static ValueSpec unknownNumber(Column c, ValueSpec spec) {
-    if (!numeric(c)
+  static ValueSpec unknownNumber(Table t, Column c, ValueSpec spec) {
+    boolean bounded =
+        spec.min() != null
+            && spec.max() != null
+            && (DerivedColumns.checked(t, c.name()) || !c.domainChecks().isEmpty());
+    if (bounded
+        || !numeric(c)
         || c.type() == SqlType.SMALLINT
         || c.type() == SqlType.REAL
         || c.type() == SqlType.DOUBLE
@@ -523,7 +536,7 @@ final class MeaningDomains {
             ? 3
             : meaning == Meaning.CODE
                 ? 2 + random.nextInt(4)
-                : vocabulary ? 3 + random.nextInt(3) : namesAnother(t, c) ? 20 : POOL_SIZE;
+                : vocabulary ? 3 + random.nextInt(2) : namesAnother(t, c) ? 20 : POOL_SIZE;
     Function<Integer, String> draw =
         byDefault != null
             ? likeDefault(byDefault, faker, random, c)

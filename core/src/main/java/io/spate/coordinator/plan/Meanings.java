@@ -245,7 +245,19 @@ public final class Meanings {
           "delta");
 
   private static final Set<String> SIZE =
-      Set.of("size", "bytes", "filesize", "quota", "memory", "disk", "kb", "mb", "octets");
+      Set.of(
+          "size",
+          "bytes",
+          "filesize",
+          "quota",
+          "memory",
+          "mem",
+          "ram",
+          "swap",
+          "disk",
+          "kb",
+          "mb",
+          "octets");
 
   private static final Set<String> DIMENSION =
       Set.of("width", "height", "depth", "w", "h", "thumbwidth", "thumbheight", "resolution");

@@ -86,6 +86,17 @@ public final class Engine {
           new KeyCells.KeySequence(
               column, key.first(), key.span(), key.format(), stream, key.step());
       case ColumnPlan.Reference ref -> reference(table, column, ref);
+      case ColumnPlan.Derived derived
+          when column.type().isText()
+              && derived.foreignKey() != null
+              && derived.minDelta() == 0
+              && derived.maxDelta() == 0 -> {
+        // a text copy of the parent's column (a name kept beside its key)
+        CellGen copy = parentValue(table, derived.foreignKey(), derived.base());
+        yield derived.nullRatio() > 0
+            ? new WrapperCells.Nullable(copy, Streams.nulls(stream), derived.nullRatio())
+            : copy;
+      }
       case ColumnPlan.Derived derived -> {
         CellGen inner =
             new KeyCells.Derived(

@@ -320,8 +320,9 @@ public final class KeyCells {
   }
 
   /**
-   * The value of a parent's column in the row a foreign key picks, as a base to derive from: the
-   * parent's cell recomputed at the picked slot (at slot 0 when the key picks no row).
+   * The value of a parent's column in the row a foreign key picks, as a base to derive from (at
+   * slot 0 when the key picks no row) or as a copy to write: the parent's cell recomputed at the
+   * picked slot.
    */
   static final class ParentValue extends CellGen {
     private final ParentPick pick;
@@ -342,9 +343,15 @@ public final class KeyCells {
       return parentCell.integral();
     }
 
+    /** The parent's value itself, as a copy of it is written (NULL where the key picks no row). */
     @Override
     void write(long slot, RowWriter out) {
-      throw new IllegalStateException("a parent's value is a base, never written itself");
+      long parentSlot = pick.parentSlot(slot);
+      if (parentSlot < 0) {
+        out.writeNull();
+      } else {
+        parentCell.write(parentSlot, out);
+      }
     }
   }
 
