@@ -1,8 +1,12 @@
 -- An application's lifecycle columns, named as applications name them: a row's times in order,
--- soft deletes mostly unset, children created after their parents (LifecycleFillIT).
+-- soft deletes mostly unset, children created after their parents, a lowercase copy beside its
+-- original, a parent's name kept beside its key, times kept as digits of seconds (LifecycleFillIT).
 CREATE TABLE accounts (
     id          bigserial PRIMARY KEY,
     name        varchar(100) NOT NULL,
+    login       varchar(40) NOT NULL,
+    login_clean varchar(40) NOT NULL UNIQUE,
+    account_name varchar(60) NOT NULL,
     enabled     smallint NOT NULL DEFAULT 1,
     created_at  timestamptz NOT NULL DEFAULT now(),
     updated_at  timestamptz,
@@ -32,5 +36,8 @@ CREATE TABLE sessions (
     account_id  bigint NOT NULL REFERENCES accounts (id),
     started_at  timestamptz NOT NULL,
     ended_at    timestamptz,
-    expires     bigint NOT NULL
+    expires     bigint NOT NULL,
+    account_name varchar(60),
+    begin_time  varchar(12) NOT NULL,
+    finish_time varchar(12)
 );

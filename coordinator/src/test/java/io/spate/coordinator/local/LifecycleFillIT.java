@@ -55,6 +55,23 @@ class LifecycleFillIT {
           db.queryLong("SELECT count(*) FROM accounts WHERE enabled = 1") >= 2400,
           "a flag mostly holds its DEFAULT");
       assertEquals(0, db.queryLong("SELECT count(*) FROM posts WHERE unique_views > views"));
+      assertEquals(
+          0,
+          db.queryLong("SELECT count(*) FROM accounts WHERE login_clean <> lower(login)"),
+          "a lowercase copy is its original lowercased");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM sessions s JOIN accounts a ON a.id = s.account_id"
+                  + " WHERE s.account_name <> a.account_name"),
+          "a parent's name kept beside its key is the parent's, whichever task wrote it");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM sessions WHERE begin_time !~ '^[0-9]{10}$'"
+                  + " OR finish_time::bigint < begin_time::bigint"
+                  + " OR begin_time::bigint NOT BETWEEN 1451606400 AND 1767225600"),
+          "times kept as digits of seconds follow the row's lifecycle");
       assertTrue(
           db.queryLong("SELECT count(DISTINCT status) FROM posts") <= 12,
           "a status is a small vocabulary");

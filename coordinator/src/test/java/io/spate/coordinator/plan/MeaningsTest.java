@@ -1,6 +1,7 @@
 package io.spate.coordinator.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
@@ -104,6 +105,80 @@ class MeaningsTest {
         new io.spate.coordinator.config.ColumnConfig(
             null, null, null, null, null, null, null, null, null, "free-text");
     assertEquals(Meaning.FREE_TEXT, Meanings.of(t, c, cc).meaning());
+  }
+
+  @Test
+  void runTogetherWordsSplitAtTheEndsTheLexiconKnows() {
+    assertEquals(List.of("acct", "start", "time"), Meanings.compounds(List.of("acctstarttime")));
+    assertEquals(List.of("nas", "port", "type"), Meanings.compounds(List.of("nasporttype")));
+    assertEquals(List.of("timestamp"), Meanings.compounds(List.of("timestamp")), "known whole");
+    assertEquals(Meaning.STARTED, meaning("radacct", col("acctstarttime", SqlType.TIMESTAMPTZ)));
+  }
+
+  @Test
+  void theTablesOwnEventBeginsItsRowsUnlessASiblingOfTheSameThingDoes() {
+    Column locked = col("LockedAt", SqlType.TIMESTAMP);
+    assertEquals(Meaning.CREATED, meaning("Events_Lock", locked), "not an end of life");
+    Column time = col("session_time", SqlType.INTEGER);
+    Column start = col("session_start", SqlType.INTEGER);
+    Table sessions =
+        new Table(
+            "public",
+            "sessions",
+            List.of(start, time),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    assertEquals(Meaning.EVENT, Meanings.of(sessions, time, null).meaning());
+    Column poll = col("poll_start", SqlType.INTEGER);
+    Column topic = col("topic_time", SqlType.INTEGER);
+    Table topics =
+        new Table(
+            "public",
+            "topics",
+            List.of(poll, topic),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    assertEquals(
+        Meaning.CREATED, Meanings.of(topics, topic, null).meaning(), "a poll's start is not his");
+  }
+
+  @Test
+  void aStringDefaultShapesItsVocabulary() {
+    Column op =
+        new Column("op", SqlType.VARCHAR, "varchar(2)", 2, 0, 0, false, false, false, "'=='");
+    Table t = table("radcheck", op);
+    assertEquals(Meaning.CODE, Meanings.of(t, op, null).meaning());
+    var spec =
+        MeaningDomains.apply(
+            1,
+            t,
+            op,
+            Meaning.CODE,
+            new io.spate.protocol.plan.ValueSpec(
+                List.of(), List.of(), null, null, false, false, 0, 2, null, 0));
+    assertEquals("==", spec.values().getFirst(), "the DEFAULT first");
+    assertTrue(
+        spec.values().stream().allMatch(v -> v.matches("[=:+!<>~]{1,2}")),
+        spec.values().toString());
+    Column appearance =
+        new Column(
+            "text_appearance", SqlType.CHAR, "char(4)", 4, 0, 0, false, false, false, "'norm'");
+    var fonts =
+        MeaningDomains.apply(
+            1,
+            table("posts", appearance),
+            appearance,
+            Meaning.VOCABULARY,
+            new io.spate.protocol.plan.ValueSpec(
+                List.of(), List.of(), null, null, false, false, 0, 4, null, 0));
+    assertTrue(
+        fonts.values().stream().allMatch(v -> v.matches("[a-z]{4}")), fonts.values().toString());
   }
 
   private static Meaning meaning(String table, Column c) {

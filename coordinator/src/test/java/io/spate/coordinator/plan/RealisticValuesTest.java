@@ -269,5 +269,5 @@ class RealisticValuesTest {
           "order_line.ol_dist_info");
 
   private static final String TPCC_VALUE_LISTS_SHA256 =
-      "053999197ac55e5454946d7429180e5bb83b3e06932cf48d7440cb1c32839635";
+      "bdfcffe8a5e7a1ca67216878470f5011e9a7697b7b82f749d6bc9aceb185c852";
 }
