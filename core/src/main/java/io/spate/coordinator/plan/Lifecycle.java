@@ -91,7 +91,14 @@ final class Lifecycle {
             hi = DAY_SECONDS;
           }
           case MODIFIED -> {
-            if (start != null && ends(group, meanings)) {
+            Column plain = qualifiedOf(c, group, meanings);
+            if (plain != null) {
+              // a qualified update (last_successful_update) is one of the updates (last_updated):
+              // never after the latest of them
+              base = plain.name();
+              lo = -30 * DAY_SECONDS;
+              hi = 0;
+            } else if (start != null && ends(t, start, meanings)) {
               // an update of something that starts and ends falls between the two
               base = start.name();
               lo = 0;
@@ -185,9 +192,33 @@ final class Lifecycle {
     }
   }
 
-  /** Whether the group holds an end (ended, expires). */
-  private static boolean ends(List<Column> group, Map<String, Meanings.Inferred> meanings) {
+  /**
+   * The modification {@code c} qualifies: another of the group whose words, stemmed, are all in
+   * {@code c}'s and fewer ({@code last_updated} of {@code last_successful_update}); or null.
+   */
+  private static Column qualifiedOf(
+      Column c, List<Column> group, Map<String, Meanings.Inferred> meanings) {
+    List<String> words = stems(c);
     return group.stream()
+        .filter(o -> o != c && meanings.get(o.name()).meaning() == Meaning.MODIFIED)
+        .filter(o -> stems(o).size() < words.size() && words.containsAll(stems(o)))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static List<String> stems(Column c) {
+    return Meanings.compounds(Words.of(c.name())).stream()
+        .map(w -> w.replaceAll("(ed|d|e|s)$", ""))
+        .toList();
+  }
+
+  /**
+   * Whether the table holds an end (ended, expires) of the start's type, derived here or already by
+   * a named pair ({@link OrderedPairs}).
+   */
+  private static boolean ends(Table t, Column start, Map<String, Meanings.Inferred> meanings) {
+    return t.columns().stream()
+        .filter(c -> c.type() == start.type())
         .map(c -> meanings.get(c.name()).meaning())
         .anyMatch(m -> m == Meaning.ENDED || m == Meaning.EXPIRES);
   }

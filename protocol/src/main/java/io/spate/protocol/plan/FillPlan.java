@@ -35,12 +35,12 @@ public record FillPlan(
    * mostly NULL, vocabularies of words, counts, durations, sizes, ports and forms of text), a row's
    * times follow one lifecycle and a child's creation its parent's ({@link
    * ColumnPlan.Derived#nullRatio()}, {@link ColumnPlan.Derived#foreignKey()}), a whole is derived
-   * from its part, and json documents take keys of their column's own. 7: one column of a
-   * composite key is numbered and the others draw what they mean; unique text keys take their
-   * meaning's form; a text column's integer range is written as digits (times kept as text follow
-   * their row's lifecycle); lowercase copies and a parent's name kept beside its key are copies
-   * ({@link ColumnPlan.Derived} by 0 from a parent's text column); numbers no word reads lie in
-   * 0..100,000; vocabularies of 3 or 4 words, shaped by a string DEFAULT.
+   * from its part, and json documents take keys of their column's own. 7: one column of a composite
+   * key is numbered and the others draw what they mean; unique text keys take their meaning's form;
+   * a text column's integer range is written as digits (times kept as text follow their row's
+   * lifecycle); lowercase copies and a parent's name kept beside its key are copies ({@link
+   * ColumnPlan.Derived} by 0 from a parent's text column); numbers no word reads lie in 0..100,000;
+   * vocabularies of 3 or 4 words, shaped by a string DEFAULT.
    */
   public static final int GENERATION_VERSION = 7;
 
