@@ -990,20 +990,25 @@ public final class Meanings {
     if (w.length() < 7 || LEXICON.contains(w)) {
       return List.of(w);
     }
-    String end = null;
+    // of the known ends, the one that leaves the fewest letters unknown ("acctupdatetime" ends
+    // in "time" after "update", not in "datetime" after "acctup")
+    List<String> best = List.of(w);
     for (int i = 3; i <= w.length() - 4; i++) {
-      if (LEXICON.contains(w.substring(i))) {
-        end = w.substring(i);
-        break; // the longest known end
+      String end = w.substring(i);
+      if (LEXICON.contains(end)) {
+        List<String> split = new java.util.ArrayList<>(compound(w.substring(0, i)));
+        split.add(end);
+        if (unknown(split) < unknown(best)) {
+          best = split;
+        }
       }
     }
-    if (end == null) {
-      return List.of(w);
-    }
-    List<String> out =
-        new java.util.ArrayList<>(compound(w.substring(0, w.length() - end.length())));
-    out.add(end);
-    return out;
+    return best;
+  }
+
+  /** The letters of words the lexicon does not know. */
+  private static int unknown(List<String> words) {
+    return words.stream().filter(x -> !LEXICON.contains(x)).mapToInt(String::length).sum();
   }
 
   /** Whether the table holds a postal address: a city, a postcode, a street or a country. */
