@@ -98,6 +98,7 @@ public final class Meanings {
           "update",
           "modified",
           "modify",
+          "modification",
           "changed",
           "change",
           "edited",
@@ -167,7 +168,7 @@ public final class Meanings {
 
   /** Words that mark an integer as a time, when no other meaning of the number is read first. */
   private static final Set<String> TIME_WORDS =
-      Set.of("time", "timestamp", "ts", "date", "at", "on", "usec", "epoch", "datetime");
+      Set.of("time", "timestamp", "stamp", "ts", "date", "at", "on", "usec", "epoch", "datetime");
 
   /** Last words that make an integer a time on their own: a past participle of a row's event. */
   private static final Set<String> TIME_LAST =
