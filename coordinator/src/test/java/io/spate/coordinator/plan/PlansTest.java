@@ -1,8 +1,11 @@
 package io.spate.coordinator.plan;
 
+import static io.spate.coordinator.plan.TpccSchema.character;
 import static io.spate.coordinator.plan.TpccSchema.column;
+import static io.spate.coordinator.plan.TpccSchema.fk;
 import static io.spate.coordinator.plan.TpccSchema.integer;
 import static io.spate.coordinator.plan.TpccSchema.table;
+import static io.spate.coordinator.plan.TpccSchema.varchar;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +15,7 @@ import io.spate.coordinator.config.ColumnConfig;
 import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.config.TableConfig;
 import io.spate.protocol.error.SpateException;
+import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import java.util.List;
@@ -71,5 +75,50 @@ class PlansTest {
   @Test
   void aValidLiteralGivesThePlannersPlan() {
     assertEquals(Planner.plan(ONE_TABLE, nIs("7")), Plans.checkedPlan(ONE_TABLE, nIs("7")));
+  }
+
+  /** A parent keyed by a {@code varchar(40)} and a child referencing it by {@code childKey}. */
+  private static Schema textKeys(Column childKey) {
+    return new Schema(
+        List.of(
+            table("account", List.of(varchar("id", 40)), List.of("id"), List.of()),
+            table(
+                "session",
+                List.of(integer("id"), childKey),
+                List.of("id"),
+                List.of(
+                    fk("session_account_fk", List.of("account_id"), "account", List.of("id"))))));
+  }
+
+  private static final FillSettings NO_CONFIG =
+      FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of());
+
+  @Test
+  void aCharKeyReferencingAWiderVarcharKeyPlansWhenTheParentsValuesFit() {
+    assertDoesNotThrow(() -> Plans.checkedPlan(textKeys(character("account_id", 36)), NO_CONFIG));
+    assertDoesNotThrow(() -> Plans.checkedPlan(textKeys(varchar("account_id", 12)), NO_CONFIG));
+  }
+
+  @Test
+  void aTextReferenceTooNarrowForTheParentsValuesIsRefusedNamingBothColumnsAndTheFix() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () -> Plans.checkedPlan(textKeys(character("account_id", 2)), NO_CONFIG));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "cannot plan the fill: table 'session', session.account_id (character(2))"
+                    + " references account.id (character varying(40)), whose values Spate writes"
+                    + " up to "),
+        e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .endsWith(
+                "widen session.account_id to the type it references, character varying(40)"
+                    + " (or at least "
+                    + e.getMessage().replaceAll(".* up to (\\d+) characters.*", "$1")
+                    + " characters)"),
+        e.getMessage());
   }
 }

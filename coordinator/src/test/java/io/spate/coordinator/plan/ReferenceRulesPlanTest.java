@@ -134,4 +134,46 @@ class ReferenceRulesPlanTest {
             + " foreign keys to the same key of another table",
         e.getMessage());
   }
+
+  /** {@code tag_synonym (tag1, tag2)}: two foreign keys to {@code tag} that make its key. */
+  private static Schema keyedPairs(Check check) {
+    return new Schema(
+        List.of(
+            table("tag", List.of(integer("id")), List.of("id"), List.of()),
+            table(
+                "tag_synonym",
+                List.of(integer("tag1"), integer("tag2")),
+                List.of("tag1", "tag2"),
+                List.of(
+                    fk("tag_synonym_tag1", List.of("tag1"), "tag", List.of("id")),
+                    fk("tag_synonym_tag2", List.of("tag2"), "tag", List.of("id"))),
+                check)));
+  }
+
+  @Test
+  void anOrderBetweenTwoForeignKeysThatMakeTheKeyIsRefusedSayingSo() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () ->
+                Planner.plan(
+                    keyedPairs(new Check.CompareColumns("ordered", "tag1", "<", "tag2")),
+                    FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of())));
+    assertEquals(
+        "cannot plan the fill: CHECK ordered on 'tag_synonym' between foreign keys"
+            + " tag_synonym_tag1 and tag_synonym_tag2: the two foreign keys together make a key of"
+            + " 'tag_synonym', so each row takes a pair of 'tag' rows no other row takes, and Spate"
+            + " keeps only <> between such foreign keys, not an order: size the table `rows: 0`"
+            + " (--rows tag_synonym=0) and fill it yourself",
+        e.getMessage());
+  }
+
+  @Test
+  void unequalForeignKeysThatMakeTheKeyArePlannedAsDistinctPairs() {
+    FillPlan plan =
+        Planner.plan(
+            keyedPairs(new Check.CompareColumns("apart", "tag1", "<>", "tag2")),
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()));
+    assertEquals("<>", plan.table("tag_synonym").reference("tag_synonym_tag2").relation());
+  }
 }

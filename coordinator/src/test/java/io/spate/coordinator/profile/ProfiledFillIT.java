@@ -285,6 +285,46 @@ class ProfiledFillIT {
     }
   }
 
+  /**
+   * A profile {@code spate profile} wrote of boolean and enum columns fills a copy: their frequent
+   * values are read as a boolean's and an enum's own literals, at the source's frequencies.
+   */
+  @Test
+  void booleanAndEnumColumnsFillFromTheProfileSpateWrote() throws Exception {
+    String schema =
+        """
+        CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+        CREATE TABLE person (
+          id serial PRIMARY KEY, active boolean NOT NULL, feeling mood NOT NULL);
+        """;
+    try (TestDatabase source = TestDatabase.create();
+        TestDatabase copy = TestDatabase.create()) {
+      source.execute(
+          schema
+              + "INSERT INTO person (active, feeling) SELECT g % 4 = 0,"
+              + " (ARRAY['sad', 'ok', 'ok', 'happy'])[1 + g % 4]::mood"
+              + " FROM generate_series(1, 4000) g; ANALYZE;");
+      copy.execute(schema);
+      Path profile = dir.resolve("flags.yaml");
+      Fills.Run profiled =
+          Fills.cli(
+              "profile",
+              "--db",
+              source.jdbcUrl(),
+              "--user",
+              source.user(),
+              "--out",
+              profile.toString());
+      assertEquals(0, profiled.exitCode(), profiled::err);
+
+      Fills.local(copy, "--profile", profile.toString(), "--scale", "1");
+      assertEquals(4000, copy.queryLong("SELECT count(*) FROM person"));
+      assertEquals(1000, copy.queryLong("SELECT count(*) FROM person WHERE active"), 10);
+      assertEquals(2000, copy.queryLong("SELECT count(*) FROM person WHERE feeling = 'ok'"), 10);
+      assertEquals(1000, copy.queryLong("SELECT count(*) FROM person WHERE feeling = 'sad'"), 10);
+    }
+  }
+
   /** The distances between two databases' statistics, through the compare code. */
   private static List<ColumnDistance> distances(TestDatabase a, TestDatabase b) throws Exception {
     try (Connection ca = a.connect();

@@ -259,12 +259,29 @@ final class ReferenceStage {
             + r.base()
             + " and "
             + r.dependent();
-    if (base.groupSpan() != 0 || dependent.groupSpan() != 0 || !(random || injective)) {
+    boolean pairedKey =
+        base.pick() == Pick.INJECTIVE
+            && dependent.pick() == Pick.INJECTIVE
+            && !r.relation().equals("<>");
+    if (pairedKey) {
+      // distinct pairs come from two independent injective picks, which cannot also be ordered
+      problems.add(
+          where
+              + ": the two foreign keys together make a key of '"
+              + t.id()
+              + "', so each row takes a pair of '"
+              + base.parentTable()
+              + "' rows no other row takes, and Spate keeps only <> between such foreign keys,"
+              + " not an order: size the table `rows: 0` (--rows "
+              + t.id()
+              + "=0) and fill it yourself");
+    } else if (base.groupSpan() != 0 || dependent.groupSpan() != 0 || !(random || injective)) {
       problems.add(
           where
               + ": Spate keeps it between two foreign keys that pick '"
               + base.parentTable()
-              + "' rows at random over the whole table, or that together make a key");
+              + "' rows at random over the whole table, or <> between two that together make a"
+              + " key");
     } else if (size < 2) {
       problems.add(where + ": '" + base.parentTable() + "' needs at least 2 rows");
     } else {

@@ -208,34 +208,83 @@ public final class Engine {
     TablePlan parent = plan.table(fk.refTable());
     CellGen parentCell = cell(parent, ref.parentColumn());
     Column parentColumn = parent.table().column(ref.parentColumn()).orElseThrow();
-    // text of any length the child holds is written as the parent's bytes (char(2) into varchar(3))
+    // text is written as the parent's bytes wherever the child's type holds the parent's longest
+    boolean bothText = column.type().isText() && parentColumn.type().isText();
+    int longest = bothText ? longestText(parent, ref.parentColumn()) : -1;
     boolean holdsText =
-        column.type().isText()
-            && parentColumn.type().isText()
-            && (column.length() <= 0
-                || (parentColumn.length() > 0 && parentColumn.length() <= column.length()));
+        bothText && (column.length() <= 0 || (longest >= 0 && longest <= column.length()));
     boolean sameType =
         holdsText
             || parentColumn.type() == column.type()
                 && (column.type() != SqlType.NUMERIC
                     || Literals.numericScale(parentColumn) == Literals.numericScale(column));
-    if (!sameType && !(column.type().isIntegral() && parentCell.integral())) {
+    String child = table.name() + "." + column.name() + " (" + column.typeName() + ")";
+    String referenced =
+        parent.name() + "." + parentColumn.name() + " (" + parentColumn.typeName() + ")";
+    if (bothText && !holdsText) {
       throw new IllegalStateException(
-          table.name()
+          child
+              + " references "
+              + referenced
+              + (longest < 0
+                  ? ", whose values have no bound Spate knows"
+                  : ", whose values Spate writes up to " + longest + " characters long")
+              + ", more than "
+              + column.typeName()
+              + " holds: widen "
+              + table.name()
               + "."
               + column.name()
-              + " ("
-              + column.typeName()
-              + ") references "
-              + parent.name()
-              + "."
-              + parentColumn.name()
-              + " ("
+              + " to the type it references, "
               + parentColumn.typeName()
-              + "): differing types are supported between integer types, and from text to text"
-              + " as long");
+              + (longest < 0 ? "" : " (or at least " + longest + " characters)"));
+    }
+    if (!sameType && !(column.type().isIntegral() && parentCell.integral())) {
+      throw new IllegalStateException(
+          child
+              + " references "
+              + referenced
+              + ": differing types are supported between integer types, and between text types"
+              + " whose child holds the parent's values; give "
+              + table.name()
+              + "."
+              + column.name()
+              + " the type it references, "
+              + parentColumn.typeName());
     }
     return new KeyCells.Reference(pick(table, pickPlan), parentCell, column.type(), sameType);
+  }
+
+  /**
+   * The longest text the plan writes into a text column, or -1 when no bound is known: a key
+   * sequence's longest rendered number (its numbers lie in {@code first} plus an ordinal below its
+   * span, or below the table's slots), a reference's parent column's, never more than the declared
+   * length.
+   */
+  private int longestText(TablePlan table, String column) {
+    int declared = table.table().column(column).orElseThrow().length();
+    int written =
+        switch (table.column(column)) {
+          case ColumnPlan.KeySequence key -> {
+            long last =
+                key.first() + Math.max(0, (key.span() == 0 ? table.slots() : key.span()) - 1);
+            yield key.format() == null
+                ? Math.max(Long.toString(key.first()).length(), Long.toString(last).length())
+                : key.format().labels().isEmpty()
+                    ? Math.max(
+                        key.format().render(key.first()).length(),
+                        key.format().render(last).length())
+                    : key.format().labels().stream().mapToInt(String::length).max().orElse(0);
+          }
+          case ColumnPlan.Reference ref ->
+              longestText(
+                  plan.table(table.reference(ref.foreignKey()).parentTable()), ref.parentColumn());
+          default -> -1;
+        };
+    if (written < 0) {
+      return declared > 0 ? declared : -1;
+    }
+    return declared > 0 ? Math.min(written, declared) : written;
   }
 
   /**

@@ -321,19 +321,18 @@ final class ProfiledCells {
         String bound = profile.bounds().get(i);
         bounds[i] = floating ? Literals.toDouble(column, bound) : Literals.toLong(column, bound);
       }
-      this.whole = !text && !floating;
+      // only interpolated numbers are carried as longs; a boolean's or an enum's values stay
+      // literals
+      this.whole = interpolates(column) && !text && !floating;
       this.frequentCarried = new java.util.HashSet<>();
-      for (int i = 0; !text && !floating && i < n; i++) {
+      for (int i = 0; whole && i < n; i++) {
         frequentCarried.add(Literals.toLong(column, profile.values().get(i)));
       }
       this.rest =
           m == 0
               ? null
               : new Rest(
-                  bounds,
-                  !text && !floating,
-                  distinct,
-                  this.slots * (1 - nullRatio) * (1 - frequentShare));
+                  bounds, whole, distinct, this.slots * (1 - nullRatio) * (1 - frequentShare));
       int width = 1;
       for (long d = 26; rest != null && d < rest.total(); d *= 26) {
         width++;

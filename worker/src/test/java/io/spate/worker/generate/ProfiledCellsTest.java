@@ -117,6 +117,67 @@ class ProfiledCellsTest {
     assertEquals(0.4 * slots, low, 0.02 * slots, "half the rest in the first bucket");
   }
 
+  @Test
+  void booleanAndEnumColumnsDrawTheirFrequentValuesAsTheirOwnLiterals() {
+    long slots = 10_000;
+    ProfiledCells.Drawn active =
+        new ProfiledCells.Drawn(
+            Column.of("active", SqlType.BOOLEAN),
+            0,
+            new ValueProfile(List.of("f", "t"), List.of(0.6668, 0.3332), List.of(), 2, false),
+            21,
+            slots,
+            null);
+    Column moodColumn =
+        new Column(
+            "feeling",
+            SqlType.ENUM,
+            "mood",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            0,
+            null,
+            List.of("sad", "ok", "happy"),
+            List.of());
+    ProfiledCells.Drawn feeling =
+        new ProfiledCells.Drawn(
+            moodColumn,
+            0,
+            new ValueProfile(
+                List.of("ok", "happy", "sad"),
+                List.of(0.3334, 0.3334, 0.3332),
+                List.of(),
+                3,
+                false),
+            22,
+            slots,
+            null);
+    Map<String, Integer> actives = new HashMap<>();
+    Map<String, Integer> feelings = new HashMap<>();
+    for (long slot = 0; slot < slots; slot++) {
+      actives.merge(field(active, slot), 1, Integer::sum);
+      feelings.merge(field(feeling, slot), 1, Integer::sum);
+    }
+    assertEquals(Set.of("\u0000", "\u0001"), actives.keySet(), "false and true");
+    assertEquals(6668, actives.get("\u0000"), 1, "false as often as profiled");
+    assertEquals(Set.of("ok", "happy", "sad"), feelings.keySet(), "the profiled labels");
+    assertEquals(3332, feelings.get("sad"), 1, "sad as often as profiled");
+  }
+
+  /** A cell's field bytes as ISO-8859-1 text (a boolean's one byte, an enum's label). */
+  private static String field(CellGen gen, long slot) {
+    CopyBinaryWriter out = new CopyBinaryWriter(16);
+    gen.write(slot, out);
+    ByteBuffer field = ByteBuffer.wrap(out.array(), 0, out.size());
+    int length = field.getInt();
+    return new String(out.array(), 4, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+
   /** An int4 cell's value, null for NULL. */
   private static Integer int4(CellGen gen, long slot) {
     CopyBinaryWriter out = new CopyBinaryWriter(16);
