@@ -44,6 +44,19 @@ final class ServiceMetrics {
           .description("Duration of succeeded tasks, as workers report them")
           .register(registry);
 
+  /** Both series of failed attempts exist from the start, at 0, so a rate over them has data. */
+  ServiceMetrics() {
+    taskFailures(true);
+    taskFailures(false);
+  }
+
+  private Counter taskFailures(boolean retriable) {
+    return Counter.builder("spate.task.failures")
+        .description("Failed task attempts, by whether a retry may pass")
+        .tag("retriable", Boolean.toString(retriable))
+        .register(registry);
+  }
+
   /**
    * Registers the gauges of running jobs and of their tasks by state, read from {@code jobs} at
    * each scrape. Micrometer holds {@code jobs} weakly: the service keeps it for its lifetime.
@@ -92,12 +105,7 @@ final class ServiceMetrics {
             .register(registry)
             .increment(e.rows());
       }
-      case FAILED ->
-          Counter.builder("spate.task.failures")
-              .description("Failed task attempts, by whether a retry may pass")
-              .tag("retriable", Boolean.toString(e.retriable()))
-              .register(registry)
-              .increment();
+      case FAILED -> taskFailures(e.retriable()).increment();
       default -> {}
     }
   }
