@@ -224,8 +224,9 @@ class DocServiceIT {
     assertTrue(
         problems.isEmpty(),
         () ->
-            problems.size()
-                + " errors of docs/service.md the service answers otherwise:\n  "
+            "the service answers otherwise than docs/service.md documents ("
+                + problems.size()
+                + "):\n  "
                 + String.join("\n  ", problems));
   }
 
