@@ -7,6 +7,7 @@ import static io.spate.coordinator.plan.TpccSchema.per;
 import static io.spate.coordinator.plan.TpccSchema.rows;
 import static io.spate.coordinator.plan.TpccSchema.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -991,6 +992,35 @@ class PlannerTest {
     ColumnPlan.Values v = assertInstanceOf(ColumnPlan.Values.class, plan.column("v"));
     assertEquals(List.of(8, 8), List.of(b.spec().minLength(), b.spec().maxLength()));
     assertEquals(List.of(1, 12), List.of(v.spec().minLength(), v.spec().maxLength()));
+  }
+
+  @Test
+  void aKeyOfAnUnsupportedTypeWithAConfigValueIsNotAdvisedToTakeAValue() {
+    Column lsn =
+        new Column(
+            "lsn",
+            SqlType.UNSUPPORTED,
+            "pg_lsn",
+            -1,
+            -1,
+            -1,
+            false,
+            false,
+            false,
+            null,
+            3220,
+            null,
+            List.of(),
+            List.of());
+    Table marks = table("marks", List.of(lsn, integer("n")), List.of("lsn"), List.of());
+    FillConfig config =
+        FillConfig.parse("tables:\n  marks:\n    columns:\n      lsn: {value: '0/1'}\n", "x");
+    String message =
+        planFails(new Schema(List.of(marks)), FillSettings.of(config, null, null, null, Map.of()))
+            .getMessage();
+    assertTrue(message.contains("marks.lsn is a key"), message);
+    assertTrue(message.contains("--rows marks=0"), message);
+    assertFalse(message.contains("give it a fixed value"), message);
   }
 
   @Test

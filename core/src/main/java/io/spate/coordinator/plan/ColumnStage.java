@@ -275,6 +275,20 @@ final class ColumnStage {
       return new ColumnPlan.Values(
           c.name(), ValueSpecs.of(t, c, cc, settings().nullRatio(), problems));
     }
+    if (!c.supported() && listed) {
+      // the config's values are there already: a key cannot take them (they repeat)
+      problems.add(
+          where
+              + " is a key, partition-key or foreign-key column of type "
+              + c.typeName()
+              + ", which Spate cannot generate yet, and the config's value list cannot keep a key"
+              + " unique nor follow a parent: fill '"
+              + t.id()
+              + "' yourself and give it `rows: 0` in the config (--rows "
+              + t.id()
+              + "=0)");
+      return new ColumnPlan.Skip(c.name(), "unsupported type");
+    }
     if (!c.supported()) {
       String config = "`tables: {" + t.id() + ": {columns: {" + c.name() + ": {";
       problems.add(
