@@ -33,10 +33,17 @@ public final class WorkerMetrics {
           .register(registry);
   private final AtomicInteger running = new AtomicInteger();
 
+  /**
+   * Every series the docs list exists from the start, at 0 (both failure series, the skipped
+   * tasks), so a rate over them has data before the first failure.
+   */
   public WorkerMetrics() {
     Gauge.builder("spate.tasks.running", running, AtomicInteger::get)
         .description("Tasks this worker runs now")
         .register(registry);
+    taskFailures(true);
+    taskFailures(false);
+    skipped();
   }
 
   public void rowsGenerated(long n) {
@@ -69,20 +76,26 @@ public final class WorkerMetrics {
   /** A task failed (rolled back); {@code retriable} says whether another attempt may pass. */
   public void taskFailed(boolean retriable, Duration took) {
     running.decrementAndGet();
-    Counter.builder("spate.task.failures")
-        .description("Failed task attempts, by whether a retry may pass")
-        .tag("retriable", Boolean.toString(retriable))
-        .register(registry)
-        .increment();
+    taskFailures(retriable).increment();
     timer("failed").record(took);
   }
 
   /** A delivered task the ledger says is done: acknowledged, nothing written. */
   public void taskSkipped() {
-    Counter.builder("spate.tasks.skipped")
+    skipped().increment();
+  }
+
+  private Counter taskFailures(boolean retriable) {
+    return Counter.builder("spate.task.failures")
+        .description("Failed task attempts, by whether a retry may pass")
+        .tag("retriable", Boolean.toString(retriable))
+        .register(registry);
+  }
+
+  private Counter skipped() {
+    return Counter.builder("spate.tasks.skipped")
         .description("Delivered tasks the ledger showed done already (nothing written)")
-        .register(registry)
-        .increment();
+        .register(registry);
   }
 
   /** The consumer's lag in records (the highest over its partitions); NaN while unknown. */
