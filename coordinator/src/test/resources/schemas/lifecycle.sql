@@ -1,6 +1,8 @@
 -- An application's lifecycle columns, named as applications name them: a row's times in order,
 -- soft deletes mostly unset, children created after their parents, a lowercase copy beside its
--- original, a parent's name kept beside its key, times kept as digits of seconds (LifecycleFillIT).
+-- original, a parent's name kept beside its key, times kept as digits of seconds, durations that are
+-- the time between a row's start and end, parts within their wholes, a nested set's bounds in order
+-- and pinned rows a minority (LifecycleFillIT).
 CREATE TABLE accounts (
     id          bigserial PRIMARY KEY,
     name        varchar(100) NOT NULL,
@@ -21,7 +23,12 @@ CREATE TABLE posts (
     unique_views  integer NOT NULL DEFAULT 0,
     inserted_at   timestamp NOT NULL,
     published_at  timestamp,
-    updated_at    timestamp NOT NULL
+    updated_at    timestamp NOT NULL,
+    replies       integer NOT NULL DEFAULT 0,
+    replies_real  integer NOT NULL DEFAULT 0,
+    times_shown   integer NOT NULL,
+    times_clicked integer NOT NULL,
+    pinned_position integer
 );
 CREATE TABLE comments (
     id          bigserial PRIMARY KEY,
@@ -39,5 +46,16 @@ CREATE TABLE sessions (
     expires     bigint NOT NULL,
     account_name varchar(60),
     begin_time  varchar(12) NOT NULL,
-    finish_time varchar(12)
+    finish_time varchar(12),
+    duration_seconds integer NOT NULL,
+    duration_ms numeric(12,1)
+);
+CREATE TABLE post_reads (
+    post_id     bigint NOT NULL REFERENCES posts (id),
+    last_read   timestamp NOT NULL
+);
+CREATE TABLE categories (
+    id          bigserial PRIMARY KEY,
+    lft         integer NOT NULL,
+    rgt         integer NOT NULL
 );

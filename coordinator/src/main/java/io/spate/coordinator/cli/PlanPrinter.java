@@ -165,6 +165,8 @@ final class PlanPrinter {
       case ColumnPlan.Skip s -> "skipped: " + s.reason();
       case ColumnPlan.KeySequence k -> "key, numbered";
       case ColumnPlan.Reference r -> "references " + r.foreignKey();
+      case ColumnPlan.Derived d when d.since() != null ->
+          "the time from " + d.since() + " to " + d.base();
       case ColumnPlan.Derived d ->
           (d.foreignKey() == null ? "after " + d.base() : "after the parent's " + d.base())
               + " by "

@@ -86,6 +86,30 @@ class LifecycleFillIT {
                   + " WHERE expires NOT BETWEEN 1451606400 AND 1767225600 + 400 * 86400"),
           "an integer expiry is seconds since 1970 in the fill's years");
 
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM sessions WHERE ended_at IS NOT NULL AND (duration_seconds"
+                  + " <> extract(epoch FROM ended_at - started_at)::bigint OR duration_ms"
+                  + " <> extract(epoch FROM ended_at - started_at) * 1000)"),
+          "a duration is the time between the row's start and end");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM posts WHERE replies > replies_real"
+                  + " OR times_clicked > times_shown"),
+          "a part (replies of replies_real, clicks of times shown) within its whole");
+      assertEquals(0, db.queryLong("SELECT count(*) FROM categories WHERE lft >= rgt"));
+      assertTrue(
+          db.queryLong("SELECT count(*) FROM posts WHERE pinned_position IS NULL") >= 2400,
+          "pinned posts are a minority");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM post_reads r JOIN posts p ON p.id = r.post_id"
+                  + " WHERE r.last_read < p.inserted_at"),
+          "a child's first time, not a creation, still follows its parent's creation");
+
       try (TestDatabase other = TestDatabase.create()) {
         other.execute(Fills.schema("lifecycle.sql"));
         Fills.local(

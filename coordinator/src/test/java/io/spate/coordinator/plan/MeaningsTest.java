@@ -64,6 +64,49 @@ class MeaningsTest {
   }
 
   @Test
+  void webVitalsAreMillisecondsAndALayoutShiftAScore() {
+    assertEquals(Meaning.DURATION, meaning("website_event", col("lcp", SqlType.NUMERIC)));
+    assertEquals(Meaning.DURATION, meaning("website_event", col("ttfb", SqlType.NUMERIC)));
+    assertEquals(Meaning.SHARE, meaning("website_event", col("cls", SqlType.NUMERIC)));
+  }
+
+  @Test
+  void anIntDeclaredToShowSeveralDigitsIsNotAFlagWhateverItsDefault() {
+    Column shown =
+        new Column(
+            "banners_shown", SqlType.INTEGER, "int(5)", -1, -1, -1, false, false, false, "0");
+    Column plain =
+        new Column("shown", SqlType.INTEGER, "int(11)", -1, -1, -1, false, false, false, "0");
+    assertEquals(Meaning.UNKNOWN, meaning("banners_history", shown));
+    assertEquals(Meaning.FLAG, meaning("banners_history", plain), "int(11) is MariaDB's own width");
+  }
+
+  @Test
+  void aOneCharacterPrefixOfAnAmountIsItsSign() {
+    Table t =
+        TpccSchema.table(
+            "products_attributes",
+            List.of(
+                TpccSchema.integer("id"),
+                col("options_values_price", SqlType.NUMERIC),
+                text("price_prefix", 1)),
+            List.of("id"),
+            List.of());
+    assertEquals(
+        Meaning.SIGN, Meanings.of(t, t.column("price_prefix").orElseThrow(), null).meaning());
+    Table alone =
+        TpccSchema.table(
+            "codes",
+            List.of(TpccSchema.integer("id"), text("price_prefix", 1)),
+            List.of("id"),
+            List.of());
+    assertEquals(
+        Meaning.CODE,
+        Meanings.of(alone, alone.column("price_prefix").orElseThrow(), null).meaning(),
+        "no amount beside it: a code");
+  }
+
+  @Test
   void shortTextWithoutAWordThatSaysMoreIsAVocabularyNeverRandomCharacters() {
     assertEquals(Meaning.VOCABULARY, meaning("users", text("role", 50)));
     assertEquals(Meaning.VOCABULARY, meaning("tokens", text("aud", 255)));

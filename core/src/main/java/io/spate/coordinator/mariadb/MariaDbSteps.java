@@ -6,6 +6,7 @@ import io.spate.coordinator.target.ForeignKeys;
 import io.spate.coordinator.target.LoadTriggers;
 import io.spate.coordinator.target.TargetSteps;
 import io.spate.coordinator.target.TargetTables;
+import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
@@ -44,6 +45,9 @@ import javax.sql.DataSource;
  * PostgreSQL: the columns they name draw from pools of candidates the server accepted.
  */
 public final class MariaDbSteps implements TargetSteps {
+
+  /** Times {@link #finish} tries a table whose statements the server rolled back (a deadlock). */
+  private static final int FINISH_ATTEMPTS = 5;
 
   public static final MariaDbSteps INSTANCE = new MariaDbSteps();
 
@@ -172,6 +176,27 @@ public final class MariaDbSteps implements TargetSteps {
    */
   @Override
   public void finish(DataSource dataSource, TablePlan t) {
+    // a deadlock with another table's ANALYZE or key check rolls back only this step: both of its
+    // statements may run again
+    for (int attempt = 1; ; attempt++) {
+      try {
+        finishOnce(dataSource, t);
+        return;
+      } catch (RetriableException e) {
+        if (attempt == FINISH_ATTEMPTS || SqlErrors.connectionLost(e)) {
+          throw e;
+        }
+        try {
+          Thread.sleep(100L * attempt);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static void finishOnce(DataSource dataSource, TablePlan t) {
     String name = DIALECT.tableName(t.table());
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {

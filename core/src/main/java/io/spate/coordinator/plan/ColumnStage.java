@@ -228,6 +228,7 @@ final class ColumnStage {
               clock)
           .ifPresent(anchor -> anchors.put(t.id(), anchor));
       Wholes.apply(t, plans, meanings, tc);
+      Spans.apply(t, plans, meanings, tc); // after the times it measures are derived
       LowercaseCopies.apply(t, plans, tc);
       ParentCopies.apply(t, plans, tc, shape::table);
     }

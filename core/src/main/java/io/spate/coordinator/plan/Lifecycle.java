@@ -20,8 +20,8 @@ import java.util.function.Function;
  * delta that keeps the phases in order: a start soon after the creation, modifications and other
  * events within weeks, an end after its start (or after the creation), the end of life last. An end
  * of life keeps its share of NULLs (mostly unset). A child's anchor is derived from its parent's
- * (the parent row its foreign key picks, recomputed as a reference's key is), so a child is never
- * created before its parent.
+ * (the parent row its foreign key picks, recomputed as a reference's key is), so nothing a child
+ * records happens before its parent was created.
  *
  * <p>Invariant: only columns that draw values the config and CHECKs leave open are derived, of the
  * same type as their base; every cell stays a pure function of (seed, table, column, row).
@@ -140,11 +140,10 @@ final class Lifecycle {
       }
       if (tableAnchor.isEmpty()) {
         tableAnchor = Optional.of(new Anchor(anchor.name(), anchor.type(), unit));
-        if (meanings.get(anchor.name()).meaning() == Meaning.CREATED) {
-          // a row's creation follows its parent's; other times keep their own span, since
-          // recomputing a parent's time costs each row a pick through every level above it
-          afterParent(t, plans, anchor, unit, parents, levelOf);
-        }
+        // a row's first time (its creation, else the earliest thing it records: a read, a
+        // start) follows its parent's; only the first type's anchor, since recomputing a
+        // parent's time costs each row a pick through every level above it
+        afterParent(t, plans, anchor, unit, parents, levelOf);
       }
     }
     return tableAnchor;

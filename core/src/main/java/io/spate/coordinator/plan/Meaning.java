@@ -58,6 +58,8 @@ public enum Meaning {
   QUERY(Kind.TEXT, -1),
   /** A screen or image size written as text: {@code 1920x1080}. */
   RESOLUTION(Kind.TEXT, -1),
+  /** The sign an amount is taken with: {@code +} or {@code -}. */
+  SIGN(Kind.TEXT, -1),
   SECRET(Kind.TEXT, -1),
   MARKUP(Kind.TEXT, -1),
   THING_NAME(Kind.TEXT, -1),

@@ -38,6 +38,25 @@ final class MeaningDomains {
   /** 2016-01-01 and 2026-01-01 in seconds since 1970: the default span of times. */
   private static final long FIRST_SECOND = 1_451_606_400L;
 
+  /** The share of rows in a state few are in ({@link Meanings#rare}): pinned, featured. */
+  static final double RARE_SHARE = 0.1;
+
+  /** Words of a thing drawn small: an icon, a smiley, an avatar. */
+  private static final Set<String> ICONS =
+      Set.of(
+          "icon",
+          "favicon",
+          "smiley",
+          "smilie",
+          "smilies",
+          "emoji",
+          "emoticon",
+          "avatar",
+          "thumb",
+          "thumbnail",
+          "badge",
+          "sprite");
+
   private static final long END_SECOND = 1_767_225_600L;
 
   private MeaningDomains() {}
@@ -63,33 +82,47 @@ final class MeaningDomains {
     if (c.type().isText() && meaning.kind() == Meaning.Kind.NUMBER) {
       return digits(seed, t, c, meaning, spec);
     }
-    return switch (meaning) {
-      case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
-      case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
-          time(seed, t, c, meaning, spec, clock);
-      case BIRTH_DATE -> RealisticDates.apply(c, spec);
-      case COUNT -> count(c, spec);
-      case SHARE -> range(c, spec, 0, 1, null);
-      case TIMEZONE -> numeric(c) ? range(c, spec, -12, 14, null) : text(seed, t, c, meaning, spec);
-      case DURATION -> duration(c, spec);
-      case SIZE -> range(c, spec, 1, 10_000_000, Distribution.ZIPF);
-      case DIMENSION -> range(c, spec, 120, 1920, null);
-      case PORT ->
-          list(
-              spec,
-              List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
-      case POSITION -> range(c, spec, 1, 50, Distribution.ZIPF);
-      case CODE_NUMBER -> range(c, spec, 1, 3, Distribution.ZIPF);
-      case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
-      case MEASURE -> measure(seed, t, c, spec);
-      case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
-      case PERSONAL -> {
-        List<String> pool = RealisticValues.pool(seed, t, c);
-        yield pool.isEmpty() ? text(seed, t, c, meaning, spec) : pooled(spec, pool);
-      }
-      case UNKNOWN -> spec;
-      default -> text(seed, t, c, meaning, spec);
-    };
+    ValueSpec drawn =
+        switch (meaning) {
+          case FLAG, END_OF_LIFE_FLAG -> flag(c, meaning, spec);
+          case CREATED, STARTED, MODIFIED, EVENT, ENDED, EXPIRES, END_OF_LIFE_TIME ->
+              time(seed, t, c, meaning, spec, clock);
+          case BIRTH_DATE -> RealisticDates.apply(c, spec);
+          case COUNT -> count(c, spec);
+          case SHARE -> range(c, spec, 0, 1, null);
+          case TIMEZONE ->
+              numeric(c) ? range(c, spec, -12, 14, null) : text(seed, t, c, meaning, spec);
+          case DURATION -> duration(c, spec);
+          case SIZE -> range(c, spec, 1, 10_000_000, Distribution.ZIPF);
+          case DIMENSION ->
+              icon(t, c) ? range(c, spec, 16, 128, null) : range(c, spec, 120, 1920, null);
+          case SIGN -> withValues(spec, List.of("+", "-"), List.of(0.8, 0.2), null);
+          case PORT ->
+              list(
+                  spec,
+                  List.of("22", "80", "443", "3306", "5432", "8080", "8443", "3389", "5900", "25"));
+          case POSITION -> range(c, spec, 1, 50, Distribution.ZIPF);
+          case CODE_NUMBER -> range(c, spec, 1, 3, Distribution.ZIPF);
+          case MONEY -> RealisticNumbers.apply(seed, t, c, spec, false);
+          case MEASURE -> measure(seed, t, c, spec);
+          case DOCUMENT -> pooled(spec, RealisticJson.pool(seed, t, c));
+          case PERSONAL -> {
+            List<String> pool = RealisticValues.pool(seed, t, c);
+            yield pool.isEmpty() ? text(seed, t, c, meaning, spec) : pooled(spec, pool);
+          }
+          case UNKNOWN -> spec;
+          default -> text(seed, t, c, meaning, spec);
+        };
+    // a value few rows hold (pinned_position): mostly NULL where the column allows it
+    return c.nullable() && meaning.kind() != Meaning.Kind.FLAG && Meanings.rare(c.name())
+        ? withNulls(drawn, 1 - RARE_SHARE)
+        : drawn;
+  }
+
+  /** Whether the column or its table names a thing drawn small ({@code smiley_width}). */
+  private static boolean icon(Table t, Column c) {
+    return Words.of(c.name()).stream().anyMatch(ICONS::contains)
+        || Words.of(t.name()).stream().anyMatch(ICONS::contains);
   }
 
   /** 0 and 1 (false and true), mostly the DEFAULT; an end of life rarely set. */
@@ -116,6 +149,8 @@ final class MeaningDomains {
       // an end of life is rare whatever the DEFAULT says (is_orphan DEFAULT 1 marks an upload
       // not yet attached: most rows are attached since)
       yesShare = END_OF_LIFE_SHARE;
+    } else if (Meanings.rare(c.name())) {
+      yesShare = RARE_SHARE;
     } else if (byDefault != null) {
       yesShare = byDefault ? 0.9 : 0.1;
     } else if (Meanings.positive(c.name())) {
@@ -294,7 +329,8 @@ final class MeaningDomains {
     if (words.contains("ms")
         || words.contains("millis")
         || words.contains("milliseconds")
-        || words.contains("latency")) {
+        || words.contains("latency")
+        || Meanings.webVital(words)) {
       max = 60_000;
     } else if (words.contains("minutes") || words.contains("mins") || words.contains("length")) {
       max = 240;

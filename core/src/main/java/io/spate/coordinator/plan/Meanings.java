@@ -243,7 +243,14 @@ public final class Meanings {
           "milliseconds",
           "latency",
           "wait",
-          "delta");
+          "delta",
+          // web vitals, in milliseconds: time to first byte, first and largest contentful paint,
+          // interaction to next paint, first input delay
+          "ttfb",
+          "fcp",
+          "lcp",
+          "inp",
+          "fid");
 
   private static final Set<String> SIZE =
       Set.of(
@@ -374,7 +381,14 @@ public final class Meanings {
 
   /** Words that name a fraction of one. */
   private static final Set<String> SHARES =
-      Set.of("confidence", "probability", "likelihood", "ratio", "fraction", "share");
+      Set.of(
+          "confidence",
+          "probability",
+          "likelihood",
+          "ratio",
+          "fraction",
+          "share",
+          "cls"); // a cumulative layout shift: a score, mostly below 1
 
   /** Words that name an identifier written as text: a stock keeping unit, a serial number. */
   private static final Set<String> IDENTIFIERS =
@@ -575,7 +589,7 @@ public final class Meanings {
             || POSITIVE_FLAG.contains(last)
             || END_OF_LIFE.contains(last)
             || last.equals("flag");
-    if (flagWords && (small || flagDefault)) {
+    if (flagWords && (small || (flagDefault && !digitsShown(c)))) {
       return flag(c, words, type);
     }
     RealisticNumbers.Rule rule = RealisticNumbers.rule(c.name());
@@ -662,6 +676,22 @@ public final class Meanings {
   }
 
   /**
+   * Whether an int wider than a smallint was declared to show two or more digits, fewer than its
+   * type's own display width ({@code int(5)}, where MariaDB shows a plain int as {@code int(11)}):
+   * it holds numbers of that many digits, not a flag, whatever its DEFAULT.
+   */
+  private static boolean digitsShown(Column c) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?i)(medium|big)?int\\((\\d+)\\).*").matcher(c.typeName());
+    if (!m.matches()) {
+      return false;
+    }
+    int shown = Integer.parseInt(m.group(2));
+    int own = m.group(1) == null ? 10 : m.group(1).equalsIgnoreCase("medium") ? 8 : 20;
+    return shown >= 2 && shown < own;
+  }
+
+  /**
    * A word run together with a time's ({@code regdate}, {@code lastvisittime}, {@code entrystamp}).
    */
   private static boolean timeCompound(String word) {
@@ -711,6 +741,18 @@ public final class Meanings {
     int length = c.length();
     if (any(words, Set.of("uuid", "guid"))) {
       return new Inferred(Meaning.SECRET, "word " + word(words, Set.of("uuid", "guid")));
+    }
+    if (length == 1 && words.size() > 1 && (last.equals("sign") || last.equals("prefix"))) {
+      // price_prefix beside products_price: the sign an amount is added with
+      List<String> of = words.subList(0, words.size() - 1);
+      Column amount =
+          t.columns().stream()
+              .filter(o -> o != c && !o.type().isText() && Words.of(o.name()).containsAll(of))
+              .findFirst()
+              .orElse(null);
+      if (amount != null) {
+        return new Inferred(Meaning.SIGN, "word " + last + ", length 1, of " + amount.name());
+      }
     }
     if (any(words, Set.of("xml", "html", "stanza", "markup", "svg", "xhtml"))) {
       return new Inferred(Meaning.MARKUP, "word " + last);
@@ -907,6 +949,23 @@ public final class Meanings {
     }
     return new Inferred(
         Meaning.VOCABULARY, "short text (" + type + ") with no word that says more");
+  }
+
+  /** Whether the words name a web vital, a time in milliseconds ({@code ttfb}, {@code lcp}). */
+  static boolean webVital(List<String> words) {
+    return any(words, Set.of("ttfb", "fcp", "lcp", "inp", "fid"));
+  }
+
+  /** Words of a state few rows are in: put forward above the others. */
+  private static final Set<String> RARE_STATE =
+      Set.of("pinned", "featured", "sticky", "starred", "promoted", "highlighted");
+
+  /**
+   * Whether the column's name says a state few rows are in ({@code pinned_position}, {@code
+   * is_featured}): a flag rarely set, a nullable value mostly NULL.
+   */
+  static boolean rare(String columnName) {
+    return any(Words.of(columnName), RARE_STATE);
   }
 
   /** Whether a flag's name says a state most rows are in ({@code enabled}, {@code active}). */

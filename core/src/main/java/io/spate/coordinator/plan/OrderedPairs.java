@@ -63,7 +63,9 @@ final class OrderedPairs {
           new String[] {"min", "avg"},
           new String[] {"avg", "max"},
           new String[] {"low", "high"},
-          new String[] {"first", "last"});
+          new String[] {"first", "last"},
+          new String[] {"left", "right"}, // a nested set's bounds
+          new String[] {"lft", "rgt"});
 
   private static final long MICROS_PER_DAY = 86_400_000_000L;
 
@@ -187,8 +189,9 @@ final class OrderedPairs {
   }
 
   /**
-   * The later column: a date 0..30 days after, a timestamp 1 minute..6 days after, a number 0..100
-   * after (in its own unit: whole numbers, or the numeric's smallest step times 100).
+   * The later column: a date 0..30 days after, a timestamp 1 minute..6 days after, a whole number
+   * 1..10 after (never equal: a nested set's right bound, a last id), a numeric 0..100 after (in
+   * the numeric's smallest step times 100).
    */
   static ColumnPlan derived(Column later, String earlier) {
     return switch (later.type()) {
@@ -203,7 +206,7 @@ final class OrderedPairs {
         }
         yield new ColumnPlan.Derived(later.name(), earlier, 0, 100 * unit);
       }
-      default -> new ColumnPlan.Derived(later.name(), earlier, 0, 10);
+      default -> new ColumnPlan.Derived(later.name(), earlier, 1, 10);
     };
   }
 }

@@ -9,16 +9,29 @@ import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * A part never exceeds its whole: where one number's name is another's with words in front ({@code
- * alarm_frames} and {@code frames}, {@code AlarmFrames} and {@code Frames}, {@code used_bytes} and
- * {@code bytes}), both counts, sizes or amounts the planner draws, the whole is derived from the
- * part ({@link ColumnPlan.Derived}: the part plus 0..{@value #SPREAD} of its unit), so each row's
- * part is at most its whole.
+ * A part never exceeds its whole. The names say which is which:
  *
- * <p>Invariant: only columns that draw values the config and CHECKs leave open, of one type, and
- * neither derived already.
+ * <ul>
+ *   <li>words in front name a part: {@code alarm_frames} of {@code frames}, {@code used_bytes} of
+ *       {@code bytes};
+ *   <li>the total of a thing is its whole: {@code free_mem} of {@code total_mem};
+ *   <li>a word after that says "all of it" names the whole: {@code topic_replies} of {@code
+ *       topic_replies_real};
+ *   <li>"per" a thing names a share: {@code max_connections_per_user} of {@code max_connections};
+ *   <li>a later stage of a funnel is a part of an earlier one: {@code banners_clicked} of {@code
+ *       banners_shown}, {@code opened} of {@code sent}.
+ * </ul>
+ *
+ * Both counts, sizes or amounts the planner draws (or one of them, the other a number no word
+ * explains), the whole is derived from the part ({@link ColumnPlan.Derived}: the part plus
+ * 0..{@value #SPREAD} of its unit), so each row's part is at most its whole. A part no word
+ * explains takes the lower half of its whole's range, so the whole stays inside its own.
+ *
+ * <p>Invariant: only columns that draw values the config and CHECKs leave open, of one integral
+ * type, and neither derived already.
  */
 final class Wholes {
 
@@ -26,7 +39,26 @@ final class Wholes {
   static final long SPREAD = 500;
 
   /** First words that name a whole: the total or the maximum of a thing. */
-  private static final java.util.Set<String> TOTALS = java.util.Set.of("total", "max", "all");
+  private static final Set<String> TOTALS = Set.of("total", "max", "all");
+
+  /** Last words that name all of a thing, beside a column that counts only some of it. */
+  private static final Set<String> ALL_OF = Set.of("real", "total", "all", "overall");
+
+  /** Stages of a funnel, earlier then later: the later counts a part of the earlier. */
+  private static final List<List<String>> STAGES =
+      List.of(
+          List.of("shown", "clicked"),
+          List.of("displayed", "clicked"),
+          List.of("viewed", "clicked"),
+          List.of("views", "clicks"),
+          List.of("impressions", "clicks"),
+          List.of("sent", "delivered"),
+          List.of("sent", "opened"),
+          List.of("sent", "read"),
+          List.of("delivered", "opened"),
+          List.of("opened", "clicked"),
+          List.of("attempts", "successes"),
+          List.of("attempts", "failures"));
 
   private Wholes() {}
 
@@ -39,33 +71,33 @@ final class Wholes {
       List<String> wholeWords = Words.of(whole.name());
       for (Column part : t.columns()) {
         List<String> partWords = Words.of(part.name());
-        boolean named =
-            part != whole
-                && !wholeWords.isEmpty()
-                && partWords.size() > wholeWords.size()
-                && partWords
-                    .subList(partWords.size() - wholeWords.size(), partWords.size())
-                    .equals(wholeWords);
-        // free_mem beside total_mem: the same thing, the whole named as the total of it
-        boolean ofTotal =
-            part != whole
-                && wholeWords.size() > 1
-                && TOTALS.contains(wholeWords.getFirst())
-                && partWords.size() == wholeWords.size()
-                && !TOTALS.contains(partWords.getFirst())
-                && partWords
-                    .subList(1, partWords.size())
-                    .equals(wholeWords.subList(1, wholeWords.size()));
-        if ((named || ofTotal)
-            && measured(meanings.get(whole.name()).meaning())
-            && meanings.get(part.name()).meaning() == meanings.get(whole.name()).meaning()
+        Meaning wholeMeaning = meanings.get(whole.name()).meaning();
+        Meaning partMeaning = meanings.get(part.name()).meaning();
+        boolean stage = part != whole && stage(partWords, wholeWords);
+        boolean named = part != whole && (stage || partOf(partWords, wholeWords));
+        boolean agree =
+            wholeMeaning == partMeaning
+                ? measured(wholeMeaning) || (stage && wholeMeaning == Meaning.UNKNOWN)
+                : (measured(wholeMeaning) && partMeaning == Meaning.UNKNOWN)
+                    || (measured(partMeaning) && wholeMeaning == Meaning.UNKNOWN);
+        if (named
+            && agree
             && whole.type() == part.type()
             && whole.type().isIntegral()
             && DerivedColumns.open(t, plans, tc, whole)
             && plans.get(part.name()) instanceof ColumnPlan.Values) {
           ValueSpec wholeSpec = ((ColumnPlan.Values) plans.get(whole.name())).spec();
           ValueSpec partSpec = ((ColumnPlan.Values) plans.get(part.name())).spec();
-          long spread = spread(typeMax(t, whole), partSpec);
+          long room = typeMax(t, whole);
+          if (partMeaning == Meaning.UNKNOWN && measured(wholeMeaning)) {
+            partSpec = lowerHalf(wholeSpec);
+            if (partSpec == null) {
+              continue;
+            }
+            room = Long.parseLong(wholeSpec.max().trim());
+            plans.put(part.name(), new ColumnPlan.Values(part.name(), partSpec));
+          }
+          long spread = spread(room, partSpec);
           if (spread > 0) {
             plans.put(
                 whole.name(),
@@ -77,16 +109,87 @@ final class Wholes {
     }
   }
 
+  /** Whether the first name is a part of the second by its words (not a funnel's stage). */
+  private static boolean partOf(List<String> part, List<String> whole) {
+    int p = part.size();
+    int w = whole.size();
+    if (w == 0) {
+      return false;
+    }
+    // alarm_frames of frames
+    boolean inFront = p > w && part.subList(p - w, p).equals(whole);
+    // free_mem of total_mem
+    boolean ofTotal =
+        w > 1
+            && p == w
+            && TOTALS.contains(whole.getFirst())
+            && !TOTALS.contains(part.getFirst())
+            && part.subList(1, p).equals(whole.subList(1, w));
+    // topic_replies of topic_replies_real
+    boolean allOf =
+        w == p + 1 && ALL_OF.contains(whole.getLast()) && whole.subList(0, p).equals(part);
+    // max_connections_per_user of max_connections
+    boolean per = p >= w + 2 && part.get(w).equals("per") && part.subList(0, w).equals(whole);
+    return inFront || ofTotal || allOf || per;
+  }
+
+  /** Whether the first name counts a later stage of the funnel the second counts. */
+  private static boolean stage(List<String> part, List<String> whole) {
+    if (part.size() != whole.size()) {
+      return false;
+    }
+    int differ = -1;
+    for (int i = 0; i < part.size(); i++) {
+      if (!part.get(i).equals(whole.get(i))) {
+        if (differ >= 0) {
+          return false;
+        }
+        differ = i;
+      }
+    }
+    return differ >= 0 && STAGES.contains(List.of(whole.get(differ), part.get(differ)));
+  }
+
+  /** The whole's own range, its top halved; null when it is not a range of whole numbers. */
+  private static ValueSpec lowerHalf(ValueSpec whole) {
+    if (!whole.values().isEmpty() || whole.min() == null || whole.max() == null) {
+      return null;
+    }
+    try {
+      long min = Long.parseLong(whole.min().trim());
+      long max = Long.parseLong(whole.max().trim());
+      long half = Math.max(min, max / 2);
+      return new ValueSpec(
+          whole.values(),
+          whole.weights(),
+          whole.min(),
+          Long.toString(half),
+          whole.minExclusive(),
+          false,
+          whole.minLength(),
+          whole.maxLength(),
+          whole.distribution(),
+          whole.nullRatio(),
+          whole.element(),
+          whole.group(),
+          whole.slotSuffix(),
+          whole.binary());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
   /**
-   * How far the whole may exceed its part and stay inside its type: up to {@link #SPREAD}, less the
-   * room the part's largest value leaves; 0 when the part's range is unknown.
+   * How far the whole may exceed its part and stay inside {@code room} (its type's or its own
+   * range's top): up to {@link #SPREAD}, less what the part's largest value leaves; 0 when the
+   * part's range is unknown.
    */
-  private static long spread(long typeMax, ValueSpec part) {
+  private static long spread(long room, ValueSpec part) {
     try {
       if (part.max() == null) {
         return 0;
       }
-      return Math.min(SPREAD, typeMax - Long.parseLong(part.max().trim()));
+      return Math.min(SPREAD, room - Long.parseLong(part.max().trim()));
     } catch (NumberFormatException e) {
       return 0;
     }

@@ -97,6 +97,21 @@ public final class Engine {
             ? new WrapperCells.Nullable(copy, Streams.nulls(stream), derived.nullRatio())
             : copy;
       }
+      case ColumnPlan.Derived derived when derived.since() != null -> {
+        CellGen inner =
+            new KeyCells.Between(
+                cell(table, derived.base()),
+                cell(table, derived.since()),
+                derived.per(),
+                stream,
+                derived.minDelta(),
+                derived.maxDelta(),
+                column,
+                Literals.numericScale(column));
+        yield derived.nullRatio() > 0
+            ? new WrapperCells.Nullable(inner, Streams.nulls(stream), derived.nullRatio())
+            : inner;
+      }
       case ColumnPlan.Derived derived -> {
         CellGen inner =
             new KeyCells.Derived(

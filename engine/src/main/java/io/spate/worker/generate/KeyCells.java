@@ -409,4 +409,59 @@ public final class KeyCells {
       }
     }
   }
+
+  /**
+   * The time between two columns of the same row, in the column's unit: {@code (later - earlier) /
+   * per}, plus a delta drawn as {@link Derived}'s is (a session's length beside its start and
+   * stop).
+   */
+  static final class Between extends CellGen {
+    private final CellGen later;
+    private final CellGen earlier;
+    private final long per;
+    private final long stream;
+    private final long minDelta;
+    private final long deltas;
+    private final SqlType type;
+    private final int numericScale;
+
+    Between(
+        CellGen later,
+        CellGen earlier,
+        long per,
+        long stream,
+        long minDelta,
+        long maxDelta,
+        Column column,
+        int numericScale) {
+      this.later = later;
+      this.earlier = earlier;
+      this.per = per;
+      this.stream = stream;
+      this.minDelta = minDelta;
+      this.deltas = maxDelta - minDelta + 1;
+      this.type = column.type();
+      this.numericScale = numericScale;
+    }
+
+    @Override
+    long longValue(long slot) {
+      long delta = deltas == 1 ? 0 : Seeds.below(Seeds.cell(stream, slot), deltas);
+      return (later.longValue(slot) - earlier.longValue(slot)) / per + minDelta + delta;
+    }
+
+    @Override
+    boolean integral() {
+      return true;
+    }
+
+    @Override
+    void write(long slot, RowWriter out) {
+      if (type == SqlType.NUMERIC) {
+        out.writeNumeric(longValue(slot), numericScale);
+      } else {
+        writeIntegral(type, longValue(slot), out);
+      }
+    }
+  }
 }

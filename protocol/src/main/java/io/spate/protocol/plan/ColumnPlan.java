@@ -76,6 +76,12 @@ public sealed interface ColumnPlan {
    * @param step the delta is {@code minDelta} plus a whole number of steps (a timestamp's second,
    *     so a value stays at whole seconds as its base is); 0 or 1 for any delta, and left out of
    *     the JSON then
+   * @param since null, or a column of the same row the value is measured from: the value is then
+   *     {@code (base - since) / per + delta}, the time between two of the row's times in the
+   *     column's own unit (a session's length beside its start and stop); left out of the JSON when
+   *     null
+   * @param per with {@code since}, how many of the times' units make one of the column's (a
+   *     timestamp's microseconds per second: 1,000,000); left out of the JSON when 0
    */
   record Derived(
       String column,
@@ -84,7 +90,9 @@ public sealed interface ColumnPlan {
       long maxDelta,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double nullRatio,
       @JsonInclude(JsonInclude.Include.NON_NULL) String foreignKey,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long step)
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long step,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String since,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long per)
       implements ColumnPlan {
 
     public Derived {
@@ -94,6 +102,22 @@ public sealed interface ColumnPlan {
       if (step < 0) {
         throw new IllegalArgumentException("step must not be negative, got " + step);
       }
+      if (since != null && (per < 1 || foreignKey != null)) {
+        throw new IllegalArgumentException(
+            "a time between two columns needs per >= 1 and no foreign key, got per " + per);
+      }
+    }
+
+    /** Offset from a column of the same row (or a parent's, through {@code foreignKey}). */
+    public Derived(
+        String column,
+        String base,
+        long minDelta,
+        long maxDelta,
+        double nullRatio,
+        String foreignKey,
+        long step) {
+      this(column, base, minDelta, maxDelta, nullRatio, foreignKey, step, null, 0);
     }
 
     /** Offset from a column of the same row, never NULL. */

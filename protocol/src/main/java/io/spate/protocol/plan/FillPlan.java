@@ -40,9 +40,14 @@ public record FillPlan(
    * a text column's integer range is written as digits (times kept as text follow their row's
    * lifecycle); lowercase copies and a parent's name kept beside its key are copies ({@link
    * ColumnPlan.Derived} by 0 from a parent's text column); numbers no word reads lie in 0..100,000;
-   * vocabularies of 3 or 4 words, shaped by a string DEFAULT.
+   * vocabularies of 3 or 4 words, shaped by a string DEFAULT. 8: a duration beside a start and an
+   * end is the time between them ({@link ColumnPlan.Derived#since()}), and bounds how long the end
+   * runs; more parts within their wholes (a word after: {@code _real}; a share per something; a
+   * funnel's later stage); a nested set's bounds and whole numbers of a named pair are never equal;
+   * a child's first time, whatever it is, follows its parent's creation; web vitals, signs of an
+   * amount, icon sizes, rare states (pinned, featured) take their meanings.
    */
-  public static final int GENERATION_VERSION = 7;
+  public static final int GENERATION_VERSION = 8;
 
   public FillPlan {
     tables = List.copyOf(tables);
