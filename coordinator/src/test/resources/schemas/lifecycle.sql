@@ -2,7 +2,8 @@
 -- soft deletes mostly unset, children created after their parents, a lowercase copy beside its
 -- original, a parent's name kept beside its key, times kept as digits of seconds, durations that are
 -- the time between a row's start and end, parts within their wholes, a nested set's bounds in order
--- and pinned rows a minority (LifecycleFillIT).
+-- pinned rows a minority, a history older than its parent's current value, a name within its
+-- parent's domain and a list kept as text (LifecycleFillIT).
 CREATE TABLE accounts (
     id          bigserial PRIMARY KEY,
     name        varchar(100) NOT NULL,
@@ -12,7 +13,25 @@ CREATE TABLE accounts (
     enabled     smallint NOT NULL DEFAULT 1,
     created_at  timestamptz NOT NULL DEFAULT now(),
     updated_at  timestamptz,
-    deleted_at  timestamptz
+    deleted_at  timestamptz,
+    password_date timestamptz NOT NULL,
+    interests   text
+);
+CREATE TABLE accounts_password_history (
+    id            bigserial PRIMARY KEY,
+    account_id    bigint NOT NULL REFERENCES accounts (id),
+    password_date timestamptz NOT NULL
+);
+CREATE TABLE zones (
+    id          serial PRIMARY KEY,
+    name        varchar(255) NOT NULL UNIQUE,
+    CONSTRAINT lowercase_name CHECK (name::text = lower(name::text))
+);
+CREATE TABLE zone_records (
+    id          bigserial PRIMARY KEY,
+    zone_id     integer NOT NULL REFERENCES zones (id),
+    name        varchar(255),
+    CONSTRAINT lowercase_name CHECK (name::text = lower(name::text))
 );
 CREATE TABLE posts (
     id            bigserial PRIMARY KEY,
@@ -51,6 +70,7 @@ CREATE TABLE sessions (
     duration_ms numeric(12,1)
 );
 CREATE TABLE post_reads (
+    owner_id    bigint NOT NULL REFERENCES accounts (id),
     post_id     bigint NOT NULL REFERENCES posts (id),
     last_read   timestamp NOT NULL
 );

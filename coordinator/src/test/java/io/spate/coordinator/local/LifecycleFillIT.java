@@ -108,7 +108,24 @@ class LifecycleFillIT {
           db.queryLong(
               "SELECT count(*) FROM post_reads r JOIN posts p ON p.id = r.post_id"
                   + " WHERE r.last_read < p.inserted_at"),
-          "a child's first time, not a creation, still follows its parent's creation");
+          "a child's first time, not a creation, follows its latest parent's creation");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM accounts_password_history h JOIN accounts a"
+                  + " ON a.id = h.account_id WHERE h.password_date > a.password_date"),
+          "a history is older than its parent's current value");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM zone_records r JOIN zones z ON z.id = r.zone_id"
+                  + " WHERE r.name <> z.name AND r.name NOT LIKE '%.' || z.name"),
+          "a name beside its zone's is within the zone");
+      assertEquals(
+          0,
+          db.queryLong(
+              "SELECT count(*) FROM accounts WHERE jsonb_typeof(interests::jsonb) <> 'array'"),
+          "a list kept as text is a JSON array");
 
       try (TestDatabase other = TestDatabase.create()) {
         other.execute(Fills.schema("lifecycle.sql"));

@@ -216,7 +216,10 @@ final class ColumnStage {
               : column(t, c, cc, nulled.containsKey(c.name()), meanings.get(c.name())));
     }
     DerivedColumns.apply(t, plans, tc, problems);
+    Set<String> copied = Set.of();
     if (settings().config().realisticValues()) {
+      Histories.apply( // a history's times are before its parent's, before any other relation
+          t, plans, tc, shape::table, name -> levels.getOrDefault(name, Integer.MAX_VALUE));
       OrderedPairs.apply(t, plans, tc); // a pair the names order (ordered, shipped) keeps its span
       Lifecycle.apply(
               t,
@@ -230,9 +233,10 @@ final class ColumnStage {
       Wholes.apply(t, plans, meanings, tc);
       Spans.apply(t, plans, meanings, tc); // after the times it measures are derived
       LowercaseCopies.apply(t, plans, tc);
-      ParentCopies.apply(t, plans, tc, shape::table);
+      copied = ParentCopies.apply(t, plans, tc, shape::table);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
+    kept.addAll(copied); // a copy passes the CHECKs its parent's value passed
     kept.addAll(
         CheckPools.apply(
             t,

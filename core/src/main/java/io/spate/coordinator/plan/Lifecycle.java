@@ -150,8 +150,9 @@ final class Lifecycle {
   }
 
   /**
-   * The anchor of a child, derived from its parent's anchor in the row its first NOT NULL reference
-   * to a table of an earlier level picks: a child is created 0..90 days after its parent.
+   * The anchor of a child, derived from its parent's anchor in the row a NOT NULL reference to a
+   * table of an earlier level picks (the deepest such table first, a person acting last): a child
+   * is created 0..90 days after its parent.
    */
   private static void afterParent(
       Table t,
@@ -161,7 +162,13 @@ final class Lifecycle {
       Function<String, Optional<Anchor>> parents,
       Function<String, Integer> levelOf) {
     int level = levelOf.apply(t.id());
-    for (ForeignKey fk : t.foreignKeys()) {
+    // the parent made last first: the deepest level, and a thing before the person acting on it
+    // (a read of an entry by its owner follows the entry, the owner's account being older)
+    List<ForeignKey> byAge = new ArrayList<>(t.foreignKeys());
+    byAge.sort(
+        Comparator.comparingInt((ForeignKey fk) -> -levelOf.apply(fk.refTable()))
+            .thenComparing(fk -> actor(fk)));
+    for (ForeignKey fk : byAge) {
       boolean referenced =
           fk.columns().stream().allMatch(n -> plans.get(n) instanceof ColumnPlan.Reference);
       boolean notNull = fk.columns().stream().noneMatch(n -> t.column(n).orElseThrow().nullable());
@@ -189,6 +196,15 @@ final class Lifecycle {
         return;
       }
     }
+  }
+
+  /** Words of a reference to the person who acts: an owner, a user, an author. */
+  private static final java.util.Set<String> ACTORS =
+      java.util.Set.of("owner", "user", "uid", "author", "creator", "account", "member", "by");
+
+  /** Whether the foreign key names the person acting ({@code owner_uid}, {@code created_by}). */
+  private static boolean actor(ForeignKey fk) {
+    return fk.columns().stream().anyMatch(n -> Words.of(n).stream().anyMatch(ACTORS::contains));
   }
 
   /**

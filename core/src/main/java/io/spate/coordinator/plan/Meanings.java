@@ -908,6 +908,10 @@ public final class Meanings {
     if (FREE_TEXT.contains(last)) {
       return new Inferred(Meaning.FREE_TEXT, "word " + last + " + " + type);
     }
+    if (plural(last) && (length <= 0 || length >= 255)) {
+      // recent tables, allowed_forums, user_interests: a list of those things kept as text
+      return new Inferred(Meaning.DOCUMENT, "a list of " + last + " + long " + type);
+    }
     if ((any(words, TIME_WORDS) || timeCompound(last) || TIME_LAST.contains(last))
         && length >= 8
         && length <= 32
@@ -1100,7 +1104,7 @@ public final class Meanings {
             && (word.endsWith("ed") || word.endsWith("d") || word.endsWith("s")));
   }
 
-  private static boolean plural(String word) {
+  static boolean plural(String word) {
     return word.length() > 3
         && word.endsWith("s")
         && !word.endsWith("ss")

@@ -17,11 +17,12 @@ import net.datafaker.Faker;
 
 /**
  * Default documents of a json or jsonb column, shaped by its name: {@code settings} hold a
- * language, a time zone and switches, {@code address} a postal address, {@code tags} an array of
- * words, {@code attributes} a product's color, material and weight, any other name ({@code meta},
- * {@code payload}, ...) the source, version and client of a record. The planner draws a pool of
- * them with Datafaker from the column's realistic-pool stream, as {@link RealisticValues} does for
- * text, so every cell stays a pure function of (seed, table, column, row).
+ * language, a time zone and switches, {@code address} a postal address, {@code tags} (and any other
+ * plural that does not name a mapping's entries: {@code tables}, {@code nodes}) an array of words,
+ * {@code attributes} a product's color, material and weight, any other name ({@code meta}, {@code
+ * payload}, ...) the source, version and client of a record. The planner draws a pool of them with
+ * Datafaker from the column's realistic-pool stream, as {@link RealisticValues} does for text, so
+ * every cell stays a pure function of (seed, table, column, row).
  */
 final class RealisticJson {
 
@@ -39,6 +40,22 @@ final class RealisticJson {
     METADATA
   }
 
+  /** Plural words that name the entries of a mapping, not a list: keys with their values. */
+  private static final Set<String> MAPPINGS =
+      Set.of(
+          "parameters",
+          "params",
+          "args",
+          "arguments",
+          "fields",
+          "headers",
+          "variables",
+          "vars",
+          "values",
+          "extras",
+          "metrics",
+          "stats");
+
   private RealisticJson() {}
 
   static Form form(String columnName) {
@@ -51,7 +68,10 @@ final class RealisticJson {
           Form.ATTRIBUTES;
       case "payload", "data", "body", "event", "events", "message", "request", "response" ->
           Form.PAYLOAD;
-      default -> Form.METADATA;
+      default ->
+          Meanings.plural(Words.last(columnName)) && !MAPPINGS.contains(Words.last(columnName))
+              ? Form.TAGS // a list of the things it names (tables, nodes, interests)
+              : Form.METADATA;
     };
   }
 

@@ -56,7 +56,7 @@ final class RealisticNumbers {
     STOCK(0, 500, null),
     PRICE(20),
     AMOUNT(80),
-    SMALL_CHARGE(8),
+    SMALL_CHARGE(8, 99), // a tax, a fee, a tip: under a hundred
     SALARY(60_000);
 
     final long min;
@@ -66,18 +66,27 @@ final class RealisticNumbers {
     /** The median of a money kind; 0 for a range. */
     final double median;
 
+    /** The largest amount of a money kind. */
+    final double top;
+
     Rule(long min, long max, Distribution distribution) {
       this.min = min;
       this.max = max;
       this.distribution = distribution;
       this.median = 0;
+      this.top = 0;
     }
 
     Rule(double median) {
+      this(median, median * 1000);
+    }
+
+    Rule(double median, double top) {
       this.min = 0;
       this.max = 0;
       this.distribution = null;
       this.median = median;
+      this.top = top;
     }
   }
 
@@ -184,7 +193,7 @@ final class RealisticNumbers {
     BigDecimal limit = limit(c);
     if (rule.median > 0) {
       List<String> pool = new ArrayList<>();
-      for (BigDecimal v : pool(seed, t, c, rule.median, limit)) {
+      for (BigDecimal v : pool(seed, t, c, rule.median, rule.top, limit)) {
         if (inside(v, lo, spec.minExclusive(), hi, spec.maxExclusive())) {
           pool.add(v.toPlainString());
         }
@@ -236,17 +245,19 @@ final class RealisticNumbers {
   /**
    * {@link #POOL_SIZE} distinct amounts (fewer when the column has room for fewer), log-normal
    * around {@code median} (a sigma of one: a tenth of the amounts under a quarter of the median, a
-   * tenth over 3.6 times it), at the column's scale, positive and under its limit.
+   * tenth over 3.6 times it), at the column's scale, positive and at most {@code top} and the
+   * column's limit.
    */
-  static List<BigDecimal> pool(long seed, Table t, Column c, double median, BigDecimal limit) {
+  static List<BigDecimal> pool(
+      long seed, Table t, Column c, double median, double top, BigDecimal limit) {
     Random random =
         new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
     int scale = scale(c);
-    double top = Math.min(limit.doubleValue(), median * 1000);
+    double most = Math.min(limit.doubleValue(), top);
     BigDecimal unit = BigDecimal.ONE.movePointLeft(scale);
     Set<BigDecimal> values = new LinkedHashSet<>();
     for (int i = 0; i < 4 * POOL_SIZE && values.size() < POOL_SIZE; i++) {
-      double v = Math.min(top, median * Math.exp(random.nextGaussian()));
+      double v = Math.min(most, median * Math.exp(random.nextGaussian()));
       BigDecimal amount = BigDecimal.valueOf(v).setScale(scale, RoundingMode.HALF_UP);
       values.add(amount.max(unit).min(limit));
     }

@@ -44,8 +44,9 @@ public record FillPlan(
    * end is the time between them ({@link ColumnPlan.Derived#since()}), and bounds how long the end
    * runs; more parts within their wholes (a word after: {@code _real}; a share per something; a
    * funnel's later stage); a nested set's bounds and whole numbers of a named pair are never equal;
-   * a child's first time, whatever it is, follows its parent's creation; web vitals, signs of an
-   * amount, icon sizes, rare states (pinned, featured) take their meanings.
+   * a child's first time, whatever it is, follows its latest parent's creation, and a history's
+   * time is before its parent's; long text named by a plural is a JSON array; web vitals, signs of
+   * an amount, icon sizes, rare states (pinned, featured) take their meanings.
    */
   public static final int GENERATION_VERSION = 8;
 
