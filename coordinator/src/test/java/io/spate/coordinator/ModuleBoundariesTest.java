@@ -14,11 +14,11 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
-import io.spate.coordinator.plan.Planner;
+import io.spate.core.plan.Planner;
+import io.spate.engine.encode.CopyBinaryWriter;
+import io.spate.engine.generate.Engine;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
-import io.spate.worker.generate.Engine;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -125,9 +125,9 @@ class ModuleBoundariesTest {
                         resideInAnyPackage(
                             "io.spate.worker.kafka",
                             "io.spate.worker.target",
-                            "io.spate.worker.run",
-                            "io.spate.worker.generate",
-                            "io.spate.worker.encode",
+                            "io.spate.engine.run",
+                            "io.spate.engine.generate",
+                            "io.spate.engine.encode",
                             "io.spate.worker.cli",
                             "io.spate.worker.settings"))))
         .because(
@@ -143,8 +143,8 @@ class ModuleBoundariesTest {
     return DescribedPredicate.describe(
         "the LOAD DATA streaming MariaDB's candidate rows go in with",
         c ->
-            c.getName().equals("io.spate.worker.mariadb.LoadData")
-                || c.getName().equals("io.spate.worker.mariadb.RowSource"));
+            c.getName().equals("io.spate.engine.mariadb.LoadData")
+                || c.getName().equals("io.spate.engine.mariadb.RowSource"));
   }
 
   /**
@@ -176,7 +176,7 @@ class ModuleBoundariesTest {
     noClasses()
         .that()
         .resideInAnyPackage(
-            "io.spate.worker.run", "io.spate.worker.target", "io.spate.worker.kafka")
+            "io.spate.engine.run", "io.spate.worker.target", "io.spate.worker.kafka")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
@@ -191,15 +191,15 @@ class ModuleBoundariesTest {
     noClasses()
         .that()
         .resideInAnyPackage(
-            "io.spate.worker.generate",
-            "io.spate.worker.run",
+            "io.spate.engine.generate",
+            "io.spate.engine.run",
             "io.spate.worker.kafka",
-            "io.spate.coordinator.plan",
-            "io.spate.coordinator.job")
+            "io.spate.core.plan",
+            "io.spate.core.job")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            "org.postgresql..", "io.spate.worker.postgres..", "io.spate.coordinator.postgres..")
+            "org.postgresql..", "io.spate.engine.postgres..", "io.spate.core.postgres..")
         .because(
             "a target is one seam (TargetKind, TargetDialect, TargetSteps): the engine, the exactly-once run, the planner, the job fold and the Kafka path serve every database alike")
         .check(classes);
