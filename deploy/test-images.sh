@@ -153,10 +153,10 @@ id=$(podman create spate-worker:0.1.0)
 podman cp "$id:/opt/spate/spate.jar" "$jar" && podman rm "$id" >/dev/null
 classes=$("$jdk/bin/jar" tf "$jar")
 grep -q '^io/spate/worker/cli/WorkerMain.class$' <<<"$classes" || fail "the worker jar has no WorkerMain"
-if grep -q '^io/spate/coordinator/' <<<"$classes"; then
-  fail "the worker image holds coordinator classes: $(grep -m 3 '^io/spate/coordinator/' <<<"$classes")"
+if grep -E -q '^io/spate/(coordinator|core)/' <<<"$classes"; then
+  fail "the worker image holds coordinator or core classes: $(grep -E -m 3 '^io/spate/(coordinator|core)/' <<<"$classes")"
 fi
-say "the worker image's jar holds $(grep -c '\.class$' <<<"$classes") classes, none of io/spate/coordinator"
+say "the worker image's jar holds $(grep -c '\.class$' <<<"$classes") classes, none of io/spate/coordinator or io/spate/core"
 
 # ---- the environment: broker and database from the compose file --------------------------------
 net=${project}_default

@@ -1,7 +1,7 @@
 package io.spate.api;
 
-import io.spate.coordinator.local.LocalFill;
-import io.spate.coordinator.progress.FillProgress;
+import io.spate.core.local.LocalFill;
+import io.spate.core.progress.FillProgress;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.spate.api;
 
-import io.spate.coordinator.local.LocalFill;
+import io.spate.core.local.LocalFill;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import java.util.Collections;

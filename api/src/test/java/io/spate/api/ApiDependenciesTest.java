@@ -39,9 +39,9 @@ class ApiDependenciesTest {
   @ValueSource(
       strings = {
         "io.spate.api.Spate",
-        "io.spate.coordinator.plan.Planner",
-        "io.spate.coordinator.local.LocalFill",
-        "io.spate.worker.generate.Engine",
+        "io.spate.core.plan.Planner",
+        "io.spate.core.local.LocalFill",
+        "io.spate.engine.generate.Engine",
         "org.postgresql.Driver"
       })
   void whatTheApiNeedsLoads(String className) {

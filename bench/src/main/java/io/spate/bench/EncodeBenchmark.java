@@ -1,7 +1,7 @@
 package io.spate.bench;
 
+import io.spate.engine.encode.CopyBinaryWriter;
 import io.spate.protocol.seed.Seeds;
-import io.spate.worker.encode.CopyBinaryWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

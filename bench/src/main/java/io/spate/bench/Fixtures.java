@@ -2,9 +2,9 @@ package io.spate.bench;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
+import io.spate.core.config.FillConfig;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.Planner;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Schema;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.spate.bench;
 
-import io.spate.coordinator.config.ColumnConfig;
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.config.TableConfig;
+import io.spate.core.config.ColumnConfig;
+import io.spate.core.config.FillConfig;
+import io.spate.core.config.TableConfig;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.spate.coordinator.cli.SpateCli;
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.introspect.PgIntrospector;
-import io.spate.coordinator.introspect.ServerChecks;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Plans;
+import io.spate.core.config.FillConfig;
+import io.spate.core.introspect.PgIntrospector;
+import io.spate.core.introspect.ServerChecks;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.Plans;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
@@ -149,8 +149,8 @@ public final class Fills {
   /** The job id a {@code spate local} of {@code plan} into {@code db} runs under. */
   public static String localJobId(TestDatabase db, FillPlan plan) throws SQLException {
     try (Connection c = db.connect()) {
-      return io.spate.coordinator.local.LocalFill.jobId(
-          plan, io.spate.worker.target.TargetKind.POSTGRESQL.dialect().identity(c, plan));
+      return io.spate.core.local.LocalFill.jobId(
+          plan, io.spate.engine.target.TargetKind.POSTGRESQL.dialect().identity(c, plan));
     }
   }
 

@@ -1,8 +1,8 @@
 package io.spate.testcontainers;
 
 import io.spate.api.Spate;
+import io.spate.engine.target.SqlErrors;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.target.SqlErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

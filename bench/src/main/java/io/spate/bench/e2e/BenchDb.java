@@ -1,7 +1,7 @@
 package io.spate.bench.e2e;
 
-import io.spate.worker.target.SessionSettings;
-import io.spate.worker.target.TargetKind;
+import io.spate.engine.target.SessionSettings;
+import io.spate.engine.target.TargetKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

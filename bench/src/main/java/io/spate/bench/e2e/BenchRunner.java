@@ -2,7 +2,7 @@ package io.spate.bench.e2e;
 
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.demo.DemoPostgres;
-import io.spate.worker.target.TargetKind;
+import io.spate.engine.target.TargetKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

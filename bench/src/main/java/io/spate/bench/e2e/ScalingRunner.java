@@ -2,12 +2,12 @@ package io.spate.bench.e2e;
 
 import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.cli.SpateCli;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.metrics.WorkerMetrics;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.Targets;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package io.spate.bench.e2e;
 
-import io.spate.worker.target.TargetKind;
+import io.spate.engine.target.TargetKind;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,8 +1,8 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.broker.EmbeddedBroker;
-import io.spate.coordinator.settings.Settings;
-import io.spate.worker.settings.SettingsHelp;
+import io.spate.core.settings.Settings;
+import io.spate.engine.settings.SettingsHelp;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,15 +1,15 @@
 package io.spate.coordinator.cli;
 
-import io.spate.coordinator.introspect.PgIntrospector;
-import io.spate.coordinator.profile.Profile;
-import io.spate.coordinator.profile.ProfileDistance;
-import io.spate.coordinator.profile.ProfileDistance.ColumnDistance;
-import io.spate.coordinator.profile.StatisticsReader;
-import io.spate.coordinator.target.Database;
+import io.spate.core.introspect.PgIntrospector;
+import io.spate.core.profile.Profile;
+import io.spate.core.profile.ProfileDistance;
+import io.spate.core.profile.ProfileDistance.ColumnDistance;
+import io.spate.core.profile.StatisticsReader;
+import io.spate.core.target.Database;
+import io.spate.engine.settings.SettingsHelp;
+import io.spate.engine.target.SecretMask;
+import io.spate.engine.target.SessionSettings;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.settings.SettingsHelp;
-import io.spate.worker.target.SecretMask;
-import io.spate.worker.target.SessionSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

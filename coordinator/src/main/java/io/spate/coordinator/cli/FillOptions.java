@@ -1,11 +1,11 @@
 package io.spate.coordinator.cli;
 
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.profile.Profile;
-import io.spate.coordinator.profile.ProfiledPlan;
-import io.spate.coordinator.settings.Settings;
-import io.spate.coordinator.target.TargetSteps;
+import io.spate.core.config.FillConfig;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.profile.Profile;
+import io.spate.core.profile.ProfiledPlan;
+import io.spate.core.settings.Settings;
+import io.spate.core.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.spate.coordinator.cli;
 
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.plan.Meanings;
+import io.spate.core.config.FillConfig;
+import io.spate.core.plan.Meanings;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;

@@ -1,11 +1,11 @@
 package io.spate.coordinator.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.target.Database;
+import io.spate.core.config.FillConfig;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.target.Database;
+import io.spate.engine.target.SessionSettings;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.worker.target.SessionSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;

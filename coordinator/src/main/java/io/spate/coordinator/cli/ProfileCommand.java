@@ -1,12 +1,12 @@
 package io.spate.coordinator.cli;
 
-import io.spate.coordinator.profile.Profile;
-import io.spate.coordinator.profile.StatisticsReader;
-import io.spate.coordinator.settings.Settings;
-import io.spate.coordinator.target.Database;
-import io.spate.coordinator.target.TargetSteps;
+import io.spate.core.profile.Profile;
+import io.spate.core.profile.StatisticsReader;
+import io.spate.core.settings.Settings;
+import io.spate.core.target.Database;
+import io.spate.core.target.TargetSteps;
+import io.spate.engine.settings.SettingsHelp;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.settings.SettingsHelp;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,25 +1,25 @@
 package io.spate.coordinator.cli;
 
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.local.LocalFill;
-import io.spate.coordinator.local.LocalJob;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.progress.FillProgress;
-import io.spate.coordinator.progress.ProgressDisplay;
-import io.spate.coordinator.settings.Settings;
-import io.spate.coordinator.target.Database;
-import io.spate.coordinator.target.FillCheck;
-import io.spate.coordinator.target.TargetTables;
+import io.spate.core.config.FillConfig;
+import io.spate.core.local.LocalFill;
+import io.spate.core.local.LocalJob;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.progress.FillProgress;
+import io.spate.core.progress.ProgressDisplay;
+import io.spate.core.settings.Settings;
+import io.spate.core.target.Database;
+import io.spate.core.target.FillCheck;
+import io.spate.core.target.TargetTables;
+import io.spate.engine.settings.SettingsHelp;
+import io.spate.engine.settings.WorkerSettings;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.TargetKind;
+import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.cli.WorkerCommand;
 import io.spate.worker.settings.CommandLineCheck;
-import io.spate.worker.settings.SettingsHelp;
-import io.spate.worker.settings.WorkerSettings;
 import io.spate.worker.target.DatabaseOptions;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.TargetKind;
-import io.spate.worker.target.Triggers;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -44,7 +44,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "spate",
     mixinStandardHelpOptions = true,
-    resourceBundle = "io.spate.coordinator.settings.Settings$Help",
+    resourceBundle = "io.spate.core.settings.Settings$Help",
     version = "spate 0.1.0",
     description =
         "Fills a PostgreSQL, MariaDB or MySQL schema with synthetic, constraint-valid,"

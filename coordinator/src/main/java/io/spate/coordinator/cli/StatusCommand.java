@@ -1,8 +1,8 @@
 package io.spate.coordinator.cli;
 
 import io.spate.coordinator.submit.JobStatus;
+import io.spate.engine.settings.SettingsHelp;
 import io.spate.worker.kafka.KafkaOptions;
-import io.spate.worker.settings.SettingsHelp;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package io.spate.coordinator.demo;
 
+import io.spate.engine.target.SqlErrors;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.target.SqlErrors;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -2,9 +2,9 @@ package io.spate.coordinator.http;
 
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.Submission;
+import io.spate.engine.target.SecretMask;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.error.SpateException;
-import io.spate.worker.target.SecretMask;
-import io.spate.worker.target.Targets;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;

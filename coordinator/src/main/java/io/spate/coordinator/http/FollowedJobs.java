@@ -1,11 +1,11 @@
 package io.spate.coordinator.http;
 
-import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
+import io.spate.core.progress.FillProgress;
+import io.spate.engine.target.SecretMask;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.TaskState;
 import io.spate.protocol.plan.FillPlan;
-import io.spate.worker.target.SecretMask;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package io.spate.coordinator.http;
 
-import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.JobTargetCheck;
+import io.spate.core.progress.FillProgress;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.message.JobMessage;
 import io.spate.worker.kafka.JobCache;
-import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Optional;
 import org.slf4j.Logger;

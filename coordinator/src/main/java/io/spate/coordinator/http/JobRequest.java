@@ -1,6 +1,6 @@
 package io.spate.coordinator.http;
 
-import io.spate.coordinator.settings.Settings;
+import io.spate.core.settings.Settings;
 import java.util.List;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package io.spate.coordinator.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.spate.coordinator.progress.ProgressDisplay;
+import io.spate.core.progress.ProgressDisplay;
 import io.spate.protocol.error.SpateException;
 import java.io.IOException;
 import java.io.PrintStream;

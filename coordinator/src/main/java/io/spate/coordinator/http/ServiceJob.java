@@ -1,8 +1,8 @@
 package io.spate.coordinator.http;
 
-import io.spate.coordinator.job.JobTracker;
-import io.spate.coordinator.progress.FillProgress;
 import io.spate.coordinator.submit.DistributedFill;
+import io.spate.core.job.JobTracker;
+import io.spate.core.progress.FillProgress;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.TaskState;

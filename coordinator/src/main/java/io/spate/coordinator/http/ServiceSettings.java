@@ -1,12 +1,12 @@
 package io.spate.coordinator.http;
 
-import io.spate.coordinator.job.Retries;
-import io.spate.coordinator.settings.Settings;
+import io.spate.core.job.Retries;
+import io.spate.core.settings.Settings;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.SecretMask;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.error.Problems;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.SecretMask;
-import io.spate.worker.target.Targets;
 import java.util.Map;
 
 /**

@@ -1,7 +1,7 @@
 package io.spate.coordinator.submit;
 
-import io.spate.coordinator.job.JobTracker;
-import io.spate.coordinator.job.Retries;
+import io.spate.core.job.JobTracker;
+import io.spate.core.job.Retries;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;

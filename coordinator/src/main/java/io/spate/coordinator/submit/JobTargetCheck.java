@@ -1,9 +1,9 @@
 package io.spate.coordinator.submit;
 
+import io.spate.engine.target.TargetKind;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.plan.TargetIdentity;
-import io.spate.worker.target.TargetKind;
 import java.util.Optional;
 import javax.sql.DataSource;
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.spate.coordinator.target.Database;
-import io.spate.worker.target.SessionSettings;
+import io.spate.core.target.Database;
+import io.spate.engine.target.SessionSettings;
 import io.spate.worker.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

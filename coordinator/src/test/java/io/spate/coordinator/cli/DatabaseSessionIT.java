@@ -3,8 +3,8 @@ package io.spate.coordinator.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.spate.coordinator.target.Database;
-import io.spate.worker.target.SessionSettings;
+import io.spate.core.target.Database;
+import io.spate.engine.target.SessionSettings;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;

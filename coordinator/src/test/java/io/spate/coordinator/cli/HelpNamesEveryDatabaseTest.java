@@ -2,7 +2,7 @@ package io.spate.coordinator.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spate.worker.target.TargetKind;
+import io.spate.engine.target.TargetKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.deploy.DeployFiles.Image;
 import io.spate.coordinator.http.ApiToken;
+import io.spate.core.config.FillConfig;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -183,6 +183,7 @@ class ImagesTest {
       for (String banned :
           List.of(
               "io/spate/coordinator/",
+              "io/spate/core/",
               "kafka/server/",
               "org/apache/kafka/controller/",
               "net/datafaker/",

@@ -3,11 +3,11 @@ package io.spate.coordinator.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spate.coordinator.job.Retries;
+import io.spate.core.job.Retries;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.Targets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpClient.Version;

@@ -2,12 +2,12 @@ package io.spate.coordinator.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.spate.coordinator.config.FillConfig;
-import io.spate.coordinator.job.JobTracker;
-import io.spate.coordinator.job.Retries;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
-import io.spate.coordinator.progress.FillProgress;
+import io.spate.core.config.FillConfig;
+import io.spate.core.job.JobTracker;
+import io.spate.core.job.Retries;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.Planner;
+import io.spate.core.progress.FillProgress;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;

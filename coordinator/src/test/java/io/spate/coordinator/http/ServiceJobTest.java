@@ -3,12 +3,12 @@ package io.spate.coordinator.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spate.coordinator.job.JobTracker;
-import io.spate.coordinator.job.Retries;
-import io.spate.coordinator.plan.FillSettings;
-import io.spate.coordinator.plan.Planner;
-import io.spate.coordinator.plan.TpccSchema;
-import io.spate.coordinator.progress.FillProgress;
+import io.spate.core.job.JobTracker;
+import io.spate.core.job.Retries;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.Planner;
+import io.spate.core.plan.TpccSchema;
+import io.spate.core.progress.FillProgress;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.EventMessage.Type;
 import io.spate.protocol.message.JobMessage;

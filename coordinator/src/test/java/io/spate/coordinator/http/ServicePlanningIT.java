@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spate.coordinator.job.Retries;
+import io.spate.core.job.Retries;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.message.Topics;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.Targets;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -110,8 +110,8 @@ class DistributedFillIT {
     };
     try (TestDatabase local = TestDatabase.create();
         TestDatabase db = TestDatabase.create()) {
-      local.execute(io.spate.coordinator.local.StructuresFillIT.SCHEMA);
-      db.execute(io.spate.coordinator.local.StructuresFillIT.SCHEMA);
+      local.execute(io.spate.core.local.StructuresFillIT.SCHEMA);
+      db.execute(io.spate.core.local.StructuresFillIT.SCHEMA);
       Fills.local(local, rows);
       try (SpateProcess worker =
           SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()))) {
@@ -135,8 +135,8 @@ class DistributedFillIT {
             + " WHERE indrelid = 'account'::regclass";
     try (TestDatabase local = TestDatabase.create();
         TestDatabase db = TestDatabase.create()) {
-      local.execute(io.spate.coordinator.local.IndexesAfterLoadIT.ACCOUNT);
-      db.execute(io.spate.coordinator.local.IndexesAfterLoadIT.ACCOUNT);
+      local.execute(io.spate.core.local.IndexesAfterLoadIT.ACCOUNT);
+      db.execute(io.spate.core.local.IndexesAfterLoadIT.ACCOUNT);
       Fills.local(local, rows);
       String before = db.queryString(oids);
       try (SpateProcess worker =

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spate.coordinator.Fills;
-import io.spate.coordinator.config.FillConfig;
 import io.spate.coordinator.http.CoordinatorService;
 import io.spate.coordinator.http.ServiceSettings;
-import io.spate.coordinator.job.Retries;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.core.config.FillConfig;
+import io.spate.core.job.Retries;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
@@ -18,8 +20,6 @@ import io.spate.protocol.message.Topics;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Task;
 import io.spate.worker.kafka.KafkaSettings;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.Targets;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.TestDatabase;
 import java.net.URI;
@@ -153,7 +153,7 @@ class TakeoverTimesIT {
     long submitted = System.currentTimeMillis() - 60_000;
     io.spate.protocol.plan.TargetIdentity identity;
     try (java.sql.Connection c = db.connect()) {
-      identity = io.spate.worker.target.TargetKind.POSTGRESQL.dialect().identity(c, plan);
+      identity = io.spate.engine.target.TargetKind.POSTGRESQL.dialect().identity(c, plan);
     }
     JobMessage job =
         new JobMessage(

@@ -1,14 +1,14 @@
 package io.spate.worker.cli;
 
+import io.spate.engine.settings.SettingsHelp;
+import io.spate.engine.settings.WorkerSettings;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.Targets;
 import io.spate.worker.consume.WorkerLoop;
 import io.spate.worker.health.HealthServer;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.metrics.WorkerMetrics;
-import io.spate.worker.settings.SettingsHelp;
-import io.spate.worker.settings.WorkerSettings;
-import io.spate.worker.target.Outage;
 import io.spate.worker.target.TargetOptions;
-import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "worker",
     mixinStandardHelpOptions = true,
-    resourceBundle = "io.spate.worker.settings.WorkerSettings$Help",
+    resourceBundle = "io.spate.engine.settings.WorkerSettings$Help",
     modelTransformer = TargetOptions.RequireDb.class,
     description =
         "Takes fill tasks from Kafka and loads them (stateless; run as many as you like).",

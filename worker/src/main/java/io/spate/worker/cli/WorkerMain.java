@@ -1,8 +1,8 @@
 package io.spate.worker.cli;
 
+import io.spate.engine.settings.WorkerSettings;
 import io.spate.protocol.error.SpateException;
 import io.spate.worker.settings.CommandLineCheck;
-import io.spate.worker.settings.WorkerSettings;
 import picocli.CommandLine;
 
 /** Entry point of a worker-only process or image: {@code spate worker} without the coordinator. */

@@ -1,5 +1,11 @@
 package io.spate.worker.consume;
 
+import io.spate.engine.generate.Engine;
+import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.SqlErrors;
+import io.spate.engine.target.Targets;
+import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.EventMessage;
@@ -11,14 +17,8 @@ import io.spate.protocol.message.TaskMessage;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.plan.Task;
-import io.spate.worker.generate.Engine;
 import io.spate.worker.kafka.JobCache;
 import io.spate.worker.metrics.WorkerMetrics;
-import io.spate.worker.run.TaskExecution;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.SqlErrors;
-import io.spate.worker.target.Targets;
-import io.spate.worker.target.Triggers;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package io.spate.worker.consume;
 
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.message.InvalidMessageException;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.message.TaskMessage;
@@ -8,8 +10,6 @@ import io.spate.worker.kafka.JobCache;
 import io.spate.worker.kafka.KafkaSettings;
 import io.spate.worker.kafka.SkippedRecords;
 import io.spate.worker.metrics.WorkerMetrics;
-import io.spate.worker.target.Outage;
-import io.spate.worker.target.Targets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -95,7 +95,7 @@ public final class WorkerLoop implements AutoCloseable {
   /**
    * @param metrics where tasks are counted (served by the health server's {@code /metrics})
    * @param dryRun whether tasks are generated and discarded ({@link
-   *     io.spate.worker.run.TaskExecution#discarding}) instead of loaded: the worker then never
+   *     io.spate.engine.run.TaskExecution#discarding}) instead of loaded: the worker then never
    *     connects to a target, and reports every task succeeded with the rows it generated
    */
   public WorkerLoop(

@@ -1,8 +1,8 @@
 package io.spate.worker.kafka;
 
+import io.spate.engine.settings.WorkerSettings;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.Topics;
-import io.spate.worker.settings.WorkerSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

@@ -1,5 +1,7 @@
 package io.spate.worker.settings;
 
+import io.spate.engine.settings.Setting;
+import io.spate.engine.settings.SettingsHelp;
 import io.spate.protocol.error.Problems;
 import io.spate.protocol.error.SpateException;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.spate.worker.target;
 
+import io.spate.engine.target.SecretMask;
+import io.spate.engine.target.SessionSettings;
 import io.spate.protocol.error.SpateException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +10,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code --db}, {@code --user}, {@code --password-env} and {@code --dead-link-seconds}: how every
  * command that reaches the database names it and how its sessions end (a picocli mixin). Their help
- * comes from {@link io.spate.worker.settings.WorkerSettings}. The password is read from the
+ * comes from {@link io.spate.engine.settings.WorkerSettings}. The password is read from the
  * environment here and nowhere else.
  */
 public final class DatabaseOptions {

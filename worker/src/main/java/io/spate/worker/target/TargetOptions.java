@@ -1,5 +1,8 @@
 package io.spate.worker.target;
 
+import io.spate.engine.target.SessionSettings;
+import io.spate.engine.target.TargetKind;
+import io.spate.engine.target.Targets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.IModelTransformer;

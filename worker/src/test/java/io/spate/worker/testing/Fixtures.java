@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * <p>A snapshot is the {@link Schema} the introspector reports for the DDL on a real PostgreSQL, as
  * JSON: the record tree exactly as plans carry it, pretty-printed so a change reads as a diff. The
  * DDL is the one source; the snapshot is derived from it and checked against it by {@code
- * io.spate.coordinator.introspect.SchemaSnapshotsIT}, which rewrites it when run with {@code
+ * io.spate.core.introspect.SchemaSnapshotsIT}, which rewrites it when run with {@code
  * -Dspate.snapshots.write=true}. Unit tests use the snapshot to plan a fixture without a database.
  */
 public final class Fixtures {

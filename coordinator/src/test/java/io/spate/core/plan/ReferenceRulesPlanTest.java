@@ -1,0 +1,179 @@
+package io.spate.core.plan;
+
+import static io.spate.core.plan.TpccSchema.fk;
+import static io.spate.core.plan.TpccSchema.integer;
+import static io.spate.core.plan.TpccSchema.table;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.spate.core.config.ColumnConfig;
+import io.spate.core.config.FillConfig;
+import io.spate.core.config.TableConfig;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.Distribution;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.schema.Check;
+import io.spate.protocol.schema.Schema;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** How foreign keys pick their parents where keys, CHECKs and cycles constrain them (issue 13). */
+class ReferenceRulesPlanTest {
+
+  private static final Schema PURCHASES =
+      new Schema(
+          List.of(
+              table("customer", List.of(integer("id")), List.of("id"), List.of()),
+              table(
+                  "purchase",
+                  List.of(integer("id"), integer("customer_id")),
+                  List.of("id"),
+                  List.of(
+                      fk(
+                          "purchase_customer",
+                          List.of("customer_id"),
+                          "customer",
+                          List.of("id"))))));
+
+  private static FillSettings settings(String table, Map<String, ColumnConfig> columns) {
+    FillConfig config =
+        new FillConfig(
+            null, null, null, null, Map.of(table, new TableConfig(null, null, null, columns)));
+    return FillSettings.of(config, null, null, null, Map.of());
+  }
+
+  private static ColumnConfig range(String min, String max) {
+    return new ColumnConfig(null, null, null, min, max, null, null, null, null);
+  }
+
+  @Test
+  void aRangeOnAForeignKeyColumnIsRefusedNamingTheColumnAndTheSetting() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () ->
+                Planner.plan(
+                    PURCHASES, settings("purchase", Map.of("customer_id", range("1", "10")))));
+    assertEquals(
+        "cannot plan the fill: purchase.customer_id is part of foreign key purchase_customer,"
+            + " whose values are the keys of the 'customer' rows it references: the config's min,"
+            + " max cannot apply to it; remove them (it takes distribution and nullRatio)",
+        e.getMessage());
+  }
+
+  @Test
+  void valuesOnAKeyColumnAreRefusedNamingTheColumnAndTheSetting() {
+    ColumnConfig values =
+        new ColumnConfig(null, List.of("1", "2"), null, null, null, null, null, null, null);
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () -> Planner.plan(PURCHASES, settings("customer", Map.of("id", values))));
+    assertEquals(
+        "cannot plan the fill: customer.id is a key, identity or serial column, numbered 1..n to"
+            + " stay unique: the config's values cannot apply to it; remove it",
+        e.getMessage());
+  }
+
+  @Test
+  void aDistributionOnAForeignKeyColumnIsHonoured() {
+    ColumnConfig zipf =
+        new ColumnConfig(null, null, null, null, null, null, null, Distribution.ZIPF, null);
+    assertEquals(
+        Distribution.ZIPF,
+        Planner.plan(PURCHASES, settings("purchase", Map.of("customer_id", zipf)))
+            .table("purchase")
+            .reference("purchase_customer")
+            .distribution());
+  }
+
+  private static Schema pairs(Check check) {
+    return new Schema(
+        List.of(
+            table("tag", List.of(integer("id")), List.of("id"), List.of()),
+            table("other", List.of(integer("id")), List.of("id"), List.of()),
+            table(
+                "pair",
+                List.of(integer("id"), integer("tag1"), integer("tag2"), integer("other_id")),
+                List.of("id"),
+                List.of(
+                    fk("pair_tag1", List.of("tag1"), "tag", List.of("id")),
+                    fk("pair_tag2", List.of("tag2"), "tag", List.of("id")),
+                    fk("pair_other", List.of("other_id"), "other", List.of("id"))),
+                check)));
+  }
+
+  @Test
+  void aCheckBetweenTwoForeignKeysMakesOnePickRelativeToTheOther() {
+    FillPlan plan =
+        Planner.plan(
+            pairs(new Check.CompareColumns("ordered", "tag2", ">", "tag1")),
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()));
+    ReferencePlan low = plan.table("pair").reference("pair_tag1");
+    ReferencePlan high = plan.table("pair").reference("pair_tag2");
+    assertEquals(999, low.size(), "a larger tag is left for tag2");
+    assertEquals("pair_tag1", high.relativeTo());
+    assertEquals(">", high.relation());
+    assertEquals(1000, high.size());
+  }
+
+  @Test
+  void aCheckBetweenForeignKeysToDifferentTablesIsRefusedNamingIt() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () ->
+                Planner.plan(
+                    pairs(new Check.CompareColumns("apart", "tag1", "<>", "other_id")),
+                    FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of())));
+    assertEquals(
+        "cannot plan the fill: CHECK apart on 'pair' (tag1 <> other_id) between foreign keys"
+            + " pair_tag1 and pair_other: Spate keeps such a CHECK only between two single-column"
+            + " foreign keys to the same key of another table",
+        e.getMessage());
+  }
+
+  /** {@code tag_synonym (tag1, tag2)}: two foreign keys to {@code tag} that make its key. */
+  private static Schema keyedPairs(Check check) {
+    return new Schema(
+        List.of(
+            table("tag", List.of(integer("id")), List.of("id"), List.of()),
+            table(
+                "tag_synonym",
+                List.of(integer("tag1"), integer("tag2")),
+                List.of("tag1", "tag2"),
+                List.of(
+                    fk("tag_synonym_tag1", List.of("tag1"), "tag", List.of("id")),
+                    fk("tag_synonym_tag2", List.of("tag2"), "tag", List.of("id"))),
+                check)));
+  }
+
+  @Test
+  void anOrderBetweenTwoForeignKeysThatMakeTheKeyIsRefusedSayingSo() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () ->
+                Planner.plan(
+                    keyedPairs(new Check.CompareColumns("ordered", "tag1", "<", "tag2")),
+                    FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of())));
+    assertEquals(
+        "cannot plan the fill: CHECK ordered on 'tag_synonym' between foreign keys"
+            + " tag_synonym_tag1 and tag_synonym_tag2: the two foreign keys together make a key of"
+            + " 'tag_synonym', so each row takes a pair of 'tag' rows no other row takes, and Spate"
+            + " keeps only <> between such foreign keys, not an order: size the table `rows: 0`"
+            + " (--rows tag_synonym=0) and fill it yourself",
+        e.getMessage());
+  }
+
+  @Test
+  void unequalForeignKeysThatMakeTheKeyArePlannedAsDistinctPairs() {
+    FillPlan plan =
+        Planner.plan(
+            keyedPairs(new Check.CompareColumns("apart", "tag1", "<>", "tag2")),
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()));
+    assertEquals("<>", plan.table("tag_synonym").reference("tag_synonym_tag2").relation());
+  }
+}

@@ -1,0 +1,261 @@
+package io.spate.core.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What {@link Meanings} reads a column to mean, from its name, type, default and table. */
+class MeaningsTest {
+
+  @Test
+  void timesTakeTheirPhaseFromTheirWords() {
+    assertEquals(Meaning.CREATED, meaning("users", col("created_at", SqlType.TIMESTAMPTZ)));
+    assertEquals(Meaning.MODIFIED, meaning("users", col("last_update", SqlType.TIMESTAMP)));
+    assertEquals(Meaning.END_OF_LIFE_TIME, meaning("users", col("deleted_at", SqlType.TIMESTAMP)));
+    assertEquals(Meaning.ENDED, meaning("sessions", col("ended_at", SqlType.TIMESTAMP)));
+    assertEquals(Meaning.STARTED, meaning("sessions", col("startTime", SqlType.TIMESTAMP)));
+    assertEquals(Meaning.EXPIRES, meaning("tokens", col("expires_at", SqlType.TIMESTAMP)));
+    assertEquals(Meaning.BIRTH_DATE, meaning("people", col("dob", SqlType.DATE)));
+  }
+
+  @Test
+  void aTimeNamedForItsTablesThingIsTheRowsCreationAndADefaultOfNowToo() {
+    assertEquals(Meaning.CREATED, meaning("rental", col("rental_date", SqlType.TIMESTAMP)));
+    assertEquals(Meaning.ENDED, meaning("rental", col("return_date", SqlType.TIMESTAMP)));
+    Column stamped =
+        new Column("stamp", SqlType.TIMESTAMP, "timestamp", 0, 0, 0, true, false, false, "now()");
+    assertEquals(Meaning.CREATED, meaning("log", stamped));
+  }
+
+  @Test
+  void anIntegerWithATimeWordCountsSecondsInItsPhase() {
+    assertEquals(Meaning.EXPIRES, meaning("oauth", col("expire", SqlType.BIGINT)));
+    assertEquals(Meaning.CREATED, meaning("events", col("created", SqlType.INTEGER)));
+    assertEquals(1_000_000L, MeaningDomains.epochUnit(col("usec", SqlType.BIGINT), 1));
+  }
+
+  @Test
+  void aSmallIntegerDefaultingToZeroOrOneIsAFlagAndAnEndOfLifeWordMakesItRare() {
+    Column enabled =
+        new Column(
+            "Enabled", SqlType.SMALLINT, "tinyint(3) unsigned", 0, 0, 0, false, false, false, "1");
+    assertEquals(Meaning.FLAG, meaning("Monitors", enabled));
+    Column deleted =
+        new Column("is_deleted", SqlType.SMALLINT, "smallint", 0, 0, 0, false, false, false, "0");
+    assertEquals(Meaning.END_OF_LIFE_FLAG, meaning("posts", deleted));
+    assertEquals(Meaning.END_OF_LIFE_FLAG, meaning("users", col("banned", SqlType.BOOLEAN)));
+    assertEquals(Meaning.FLAG, meaning("users", col("otp_enabled", SqlType.BOOLEAN)));
+  }
+
+  @Test
+  void numbersTakeTheRangeTheirUnitWordSays() {
+    assertEquals(Meaning.DURATION, meaning("film", col("length", SqlType.SMALLINT)));
+    assertEquals(Meaning.DIMENSION, meaning("Events", col("Width", SqlType.INTEGER)));
+    assertEquals(Meaning.COUNT, meaning("Events", col("AlarmFrames", SqlType.INTEGER)));
+    assertEquals(Meaning.PORT, meaning("connection", col("proxy_port", SqlType.INTEGER)));
+    assertEquals(Meaning.POSITION, meaning("menu", col("sort_order", SqlType.INTEGER)));
+    assertEquals(Meaning.CODE_NUMBER, meaning("event", col("event_type", SqlType.INTEGER)));
+    assertEquals(Meaning.SIZE, meaning("files", col("file_size", SqlType.BIGINT)));
+  }
+
+  @Test
+  void webVitalsAreMillisecondsAndALayoutShiftAScore() {
+    assertEquals(Meaning.DURATION, meaning("website_event", col("lcp", SqlType.NUMERIC)));
+    assertEquals(Meaning.DURATION, meaning("website_event", col("ttfb", SqlType.NUMERIC)));
+    assertEquals(Meaning.SHARE, meaning("website_event", col("cls", SqlType.NUMERIC)));
+  }
+
+  @Test
+  void anIntDeclaredToShowSeveralDigitsIsNotAFlagWhateverItsDefault() {
+    Column shown =
+        new Column(
+            "banners_shown", SqlType.INTEGER, "int(5)", -1, -1, -1, false, false, false, "0");
+    Column plain =
+        new Column("shown", SqlType.INTEGER, "int(11)", -1, -1, -1, false, false, false, "0");
+    assertEquals(Meaning.UNKNOWN, meaning("banners_history", shown));
+    assertEquals(Meaning.FLAG, meaning("banners_history", plain), "int(11) is MariaDB's own width");
+  }
+
+  @Test
+  void aOneCharacterPrefixOfAnAmountIsItsSign() {
+    Table t =
+        new Table(
+            "public",
+            "products_attributes",
+            List.of(
+                col("id", SqlType.INTEGER),
+                col("options_values_price", SqlType.NUMERIC),
+                text("price_prefix", 1)),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    assertEquals(
+        Meaning.SIGN, Meanings.of(t, t.column("price_prefix").orElseThrow(), null).meaning());
+    Table alone = table("codes", text("price_prefix", 1));
+    assertEquals(
+        Meaning.CODE,
+        Meanings.of(alone, alone.column("price_prefix").orElseThrow(), null).meaning(),
+        "no amount beside it: a code");
+  }
+
+  @Test
+  void shortTextWithoutAWordThatSaysMoreIsAVocabularyNeverRandomCharacters() {
+    assertEquals(Meaning.VOCABULARY, meaning("users", text("role", 50)));
+    assertEquals(Meaning.VOCABULARY, meaning("tokens", text("aud", 255)));
+    assertEquals(Meaning.VOCABULARY, meaning("address", text("district", 20)));
+    assertEquals(Meaning.CODE, meaning("roster", text("ask", 1)));
+    assertEquals(Meaning.FREE_TEXT, meaning("posts", text("body", 0)));
+  }
+
+  @Test
+  void formedTextTakesItsForm() {
+    assertEquals(Meaning.VERSION, meaning("packages", text("version", 20)));
+    assertEquals(Meaning.HOST, meaning("servers", text("hostname", 255)));
+    assertEquals(Meaning.DOMAIN, meaning("website", text("domain", 500)));
+    assertEquals(Meaning.URL, meaning("entries", text("link", 250)));
+    assertEquals(Meaning.COLOR, meaning("labels", text("fg_color", 15)));
+    assertEquals(Meaning.LANGUAGE, meaning("entries", text("lang", 2)));
+    assertEquals(Meaning.COUNTRY_CODE, meaning("session", text("country", 2)));
+    assertEquals(Meaning.TIMEZONE, meaning("users", text("timezone", 64)));
+    assertEquals(Meaning.MIME_TYPE, meaning("enclosures", text("content_type", 250)));
+    assertEquals(Meaning.SECRET, meaning("users", text("password_hash", 64)));
+    assertEquals(Meaning.MARKUP, meaning("archive", text("xml", 0)));
+    assertEquals(Meaning.PORT, meaning("servers", text("port", 8)));
+  }
+
+  @Test
+  void aNameIsAPersonsInATableOfPeopleAndAThingsElsewhere() {
+    assertEquals(Meaning.PERSONAL, meaning("users", text("name", 100)));
+    assertEquals(Meaning.THING_NAME, meaning("Monitors", text("Name", 64)));
+    assertEquals(Meaning.THING_NAME, meaning("language", text("name", 20)));
+    assertEquals(Meaning.PERSONAL, meaning("customers", text("email", 100)));
+  }
+
+  @Test
+  void jsonIsADocumentAndTheConfigOverridesEveryRule() {
+    assertEquals(Meaning.DOCUMENT, meaning("users", col("settings", SqlType.JSONB)));
+    Column c = text("role", 50);
+    Table t = table("users", c);
+    var cc =
+        new io.spate.core.config.ColumnConfig(
+            null, null, null, null, null, null, null, null, null, "free-text");
+    assertEquals(Meaning.FREE_TEXT, Meanings.of(t, c, cc).meaning());
+  }
+
+  @Test
+  void runTogetherWordsSplitAtTheEndsTheLexiconKnows() {
+    assertEquals(List.of("acct", "start", "time"), Meanings.compounds(List.of("acctstarttime")));
+    assertEquals(List.of("nas", "port", "type"), Meanings.compounds(List.of("nasporttype")));
+    assertEquals(List.of("timestamp"), Meanings.compounds(List.of("timestamp")), "known whole");
+    assertEquals(Meaning.STARTED, meaning("radacct", col("acctstarttime", SqlType.TIMESTAMPTZ)));
+  }
+
+  @Test
+  void theTablesOwnEventBeginsItsRowsUnlessASiblingOfTheSameThingDoes() {
+    Column locked = col("LockedAt", SqlType.TIMESTAMP);
+    assertEquals(Meaning.CREATED, meaning("Events_Lock", locked), "not an end of life");
+    Column time = col("session_time", SqlType.INTEGER);
+    Column start = col("session_start", SqlType.INTEGER);
+    Table sessions =
+        new Table(
+            "public",
+            "sessions",
+            List.of(start, time),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    assertEquals(Meaning.EVENT, Meanings.of(sessions, time, null).meaning());
+    Column poll = col("poll_start", SqlType.INTEGER);
+    Column topic = col("topic_time", SqlType.INTEGER);
+    Table topics =
+        new Table(
+            "public",
+            "topics",
+            List.of(poll, topic),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    assertEquals(
+        Meaning.CREATED, Meanings.of(topics, topic, null).meaning(), "a poll's start is not his");
+  }
+
+  @Test
+  void aStringDefaultShapesItsVocabulary() {
+    Column op =
+        new Column("op", SqlType.VARCHAR, "varchar(2)", 2, 0, 0, false, false, false, "'=='");
+    Table t = table("radcheck", op);
+    assertEquals(Meaning.CODE, Meanings.of(t, op, null).meaning());
+    var spec =
+        MeaningDomains.apply(
+            1,
+            t,
+            op,
+            Meaning.CODE,
+            new io.spate.protocol.plan.ValueSpec(
+                List.of(), List.of(), null, null, false, false, 0, 2, null, 0));
+    assertEquals("==", spec.values().getFirst(), "the DEFAULT first");
+    assertTrue(
+        spec.values().stream().allMatch(v -> v.matches("[=:+!<>~]{1,2}")),
+        spec.values().toString());
+    Column appearance =
+        new Column(
+            "text_appearance", SqlType.CHAR, "char(4)", 4, 0, 0, false, false, false, "'norm'");
+    var fonts =
+        MeaningDomains.apply(
+            1,
+            table("posts", appearance),
+            appearance,
+            Meaning.VOCABULARY,
+            new io.spate.protocol.plan.ValueSpec(
+                List.of(), List.of(), null, null, false, false, 0, 4, null, 0));
+    assertTrue(
+        fonts.values().stream().allMatch(v -> v.matches("[a-z]{4}")), fonts.values().toString());
+  }
+
+  private static Meaning meaning(String table, Column c) {
+    return Meanings.of(table(table, c), c, null).meaning();
+  }
+
+  private static Table table(String name, Column c) {
+    return new Table("public", name, List.of(c), null, List.of(), List.of(), List.of(), List.of());
+  }
+
+  private static Column col(String name, SqlType type) {
+    return new Column(
+        name,
+        type,
+        type.name().toLowerCase(java.util.Locale.ROOT),
+        0,
+        0,
+        0,
+        true,
+        false,
+        false,
+        null);
+  }
+
+  private static Column text(String name, int length) {
+    return new Column(
+        name,
+        SqlType.VARCHAR,
+        length > 0 ? "varchar(" + length + ")" : "text",
+        length,
+        0,
+        0,
+        true,
+        false,
+        false,
+        null);
+  }
+}
