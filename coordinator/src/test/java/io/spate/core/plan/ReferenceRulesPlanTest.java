@@ -5,6 +5,7 @@ import static io.spate.core.plan.TpccSchema.integer;
 import static io.spate.core.plan.TpccSchema.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.core.config.ColumnConfig;
 import io.spate.core.config.FillConfig;
@@ -13,8 +14,10 @@ import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.Distribution;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.ReferencePlan;
+import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Schema;
+import io.spate.protocol.schema.Table;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -175,5 +178,63 @@ class ReferenceRulesPlanTest {
             keyedPairs(new Check.CompareColumns("apart", "tag1", "<>", "tag2")),
             FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()));
     assertEquals("<>", plan.table("tag_synonym").reference("tag_synonym_tag2").relation());
+  }
+
+  /** Memberships unique per tenant and user, and per tenant and group. */
+  private static Schema memberships() {
+    Table m =
+        new Table(
+            "public",
+            "memberships",
+            List.of(integer("id"), integer("tenant_id"), integer("user_id"), integer("group_id")),
+            new io.spate.protocol.schema.UniqueKey("memberships_pkey", List.of("id"), true),
+            List.of(
+                new io.spate.protocol.schema.UniqueKey(
+                    "m_tenant_group", List.of("tenant_id", "group_id"), false),
+                new io.spate.protocol.schema.UniqueKey(
+                    "m_tenant_user", List.of("tenant_id", "user_id"), false)),
+            List.of(
+                fk("m_tenant", List.of("tenant_id"), "tenants", List.of("id")),
+                fk("m_user", List.of("user_id"), "users", List.of("id")),
+                fk("m_group", List.of("group_id"), "groups", List.of("id"))),
+            List.of());
+    return new Schema(
+        List.of(
+            table("tenants", List.of(integer("id")), List.of("id"), List.of()),
+            table("users", List.of(integer("id")), List.of("id"), List.of()),
+            table("groups", List.of(integer("id")), List.of("id"), List.of()),
+            m));
+  }
+
+  @Test
+  void twoKeysSharingAReferenceBothPickInjectivelyOrThePlanSaysWhyNot() {
+    FillPlan plan =
+        Planner.plan(
+            memberships(),
+            FillSettings.of(
+                FillConfig.EMPTY,
+                null,
+                null,
+                null,
+                Map.of("tenants", 10L, "users", 50L, "groups", 50L, "memberships", 400L)));
+    TablePlan m = plan.table("memberships");
+    for (String fk : List.of("m_tenant", "m_user", "m_group")) {
+      assertEquals(ReferencePlan.Pick.INJECTIVE, m.reference(fk).pick(), fk);
+    }
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () ->
+                Planner.plan(
+                    memberships(),
+                    FillSettings.of(
+                        FillConfig.EMPTY,
+                        null,
+                        null,
+                        null,
+                        Map.of("tenants", 10L, "users", 45L, "groups", 50L, "memberships", 400L))));
+    assertTrue(
+        e.getMessage().contains("needs 50 distinct 'users' rows for each 'tenants' row"),
+        e.getMessage());
   }
 }

@@ -309,6 +309,72 @@ final class ReferenceStage {
         .anyMatch(k -> !k.columns().isEmpty() && held.containsAll(k.columns()));
   }
 
+  /**
+   * A second key over references that shares one with a key planned before it ({@code UNIQUE
+   * (tenant_id, user_id)} and {@code UNIQUE (tenant_id, group_id)}): the shared reference keeps its
+   * digit, and the other takes the rest of the row's ordinal, so rows with one shared value pick
+   * distinct rows of the other parent. Where that cannot hold (too few rows of that parent), or the
+   * keys share more than one reference, the plan says so rather than load duplicates.
+   */
+  private void sharedDigit(
+      Table t,
+      UniqueKey key,
+      List<ForeignKey> planned,
+      List<ForeignKey> injective,
+      Map<String, ReferencePlan> result) {
+    List<ForeignKey> fresh = injective.stream().filter(fk -> !planned.contains(fk)).toList();
+    ReferencePlan shared = planned.size() == 1 ? result.get(planned.getFirst().name()) : null;
+    String parent = fresh.getFirst().refTable();
+    if (shared == null
+        || fresh.size() != 1
+        || shared.pick() != Pick.INJECTIVE
+        || shared.groupSpan() != 0
+        || shared.parentGroupSpan() != 0
+        || !lineage.dense(parent)) {
+      problems.add(
+          "key "
+              + key.columns()
+              + " of '"
+              + t.id()
+              + "' shares references with another key of the table in a way Spate cannot keep"
+              + " unique together: give the table fewer rows than one of the keys' parents has,"
+              + " or size it `rows: 0`");
+      return;
+    }
+    long rows = lineage.slots(t.id());
+    long size = lineage.slots(parent);
+    // rows sharing a value of the shared reference: a run of `radix` ordinals when its digit is the
+    // outer one, every size-th ordinal when it is the inner one
+    long radix = shared.radix() > 1 ? 1 : shared.size();
+    long needed = shared.radix() > 1 ? shared.radix() : (rows + shared.size() - 1) / shared.size();
+    if (size < needed) {
+      problems.add(
+          "key "
+              + key.columns()
+              + " of '"
+              + t.id()
+              + "' needs "
+              + needed
+              + " distinct '"
+              + parent
+              + "' rows for each '"
+              + shared.parentTable()
+              + "' row it shares with another key, but '"
+              + parent
+              + "' has "
+              + size
+              + ": raise its rows or lower '"
+              + t.id()
+              + "''s");
+      return;
+    }
+    ForeignKey fk = fresh.getFirst();
+    result.put(
+        fk.name(),
+        new ReferencePlan(
+            fk.name(), parent, Pick.INJECTIVE, 0, 0, 0, radix, size, Distribution.UNIFORM));
+  }
+
   /** A key made only of foreign-key columns: its non-lineage foreign keys must pick injectively. */
   private void injectiveReferences(
       Table t,
@@ -375,9 +441,14 @@ final class ReferenceStage {
                 + ": not supported yet");
         return;
       }
-      if (result.containsKey(fk.name())) {
-        return; // an earlier key already made it injective
+    }
+    List<ForeignKey> planned =
+        injective.stream().filter(fk -> result.containsKey(fk.name())).toList();
+    if (!planned.isEmpty()) {
+      if (planned.size() < injective.size()) {
+        sharedDigit(t, key, planned, injective, result);
       }
+      return; // an earlier key already made them injective
     }
     int groupDepth =
         lineageFks.stream().mapToInt(fk -> ancestors.indexOf(fk.refTable()) + 1).min().orElse(0);
