@@ -320,6 +320,43 @@ class PlannerTest {
   }
 
   @Test
+  void aChildOfATableOnlyATriggerWritesIsRefusedWithAdviceThatWorks() {
+    Table film = table("film", List.of(integer("id")), List.of("id"), List.of());
+    Table text =
+        table("film_text", List.of(integer("film_id")), List.of("film_id"), List.of())
+            .withWrittenBy(List.of(new TriggerWrite("ins_film", "film")));
+    Table note =
+        table(
+            "film_note",
+            List.of(integer("id"), integer("film_id")),
+            List.of("id"),
+            List.of(fk("film_note_film", List.of("film_id"), "film_text", List.of("film_id"))));
+    Schema schema = new Schema(List.of(film, text, note));
+    SpateException e = assertThrows(SpateException.class, () -> plan(schema, FillConfig.EMPTY));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "only [trigger ins_film on film] write it, and Spate cannot pick the rows a trigger"
+                    + " writes as parents; on PostgreSQL, --disable-triggers lets Spate fill"
+                    + " 'film_text' itself (the triggers then write nothing), or give 'film_note'"
+                    + " `rows: 0`"),
+        e.getMessage());
+    // both pieces of advice plan
+    assertEquals(
+        FillSettings.DEFAULT_ROWS,
+        Planner.plan(
+                schema,
+                FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()).withTriggersOff(true))
+            .table("film_note")
+            .rows());
+    assertEquals(
+        0,
+        plan(schema, new FillConfig(null, null, null, null, Map.of("film_note", rows(0))))
+            .table("film_note")
+            .rows());
+  }
+
+  @Test
   void aTableAnInsertTriggerOfAFilledTableWritesIsLeftToTheTriggerUnlessSized() {
     Table film = table("film", List.of(integer("id")), List.of("id"), List.of());
     Table copy = table("film_copy", List.of(integer("id")), List.of("id"), List.of());

@@ -66,6 +66,8 @@ final class ReferenceStage {
     List<String> ancestors = lineage.ancestors(t.id());
     for (ForeignKey fk : t.foreignKeys()) {
       if (shape.rows(t.id()) > 0 && shape.rows().getOrDefault(fk.refTable(), 0L) == 0) {
+        List<io.spate.protocol.schema.TriggerWrite> writers =
+            shape.table(fk.refTable()).writtenBy();
         problems.add(
             "table '"
                 + t.id()
@@ -73,7 +75,17 @@ final class ReferenceStage {
                 + fk.refTable()
                 + "' ("
                 + fk.name()
-                + "), which gets no rows");
+                + "), which gets no rows"
+                + (writers.isEmpty()
+                    ? ""
+                    : " of Spate's: only "
+                        + writers.stream().map(Object::toString).toList()
+                        + " write it, and Spate cannot pick the rows a trigger writes as parents;"
+                        + " on PostgreSQL, --disable-triggers lets Spate fill '"
+                        + fk.refTable()
+                        + "' itself (the triggers then write nothing), or give '"
+                        + t.id()
+                        + "' `rows: 0`"));
       }
       int depth = ancestors.indexOf(fk.refTable()) + 1;
       if (depth > 0) {
