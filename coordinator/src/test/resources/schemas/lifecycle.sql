@@ -67,7 +67,7 @@ CREATE TABLE sessions (
     begin_time  varchar(12) NOT NULL,
     finish_time varchar(12),
     duration_seconds integer NOT NULL,
-    duration_ms numeric(12,1)
+    refresh_interval integer NOT NULL
 );
 CREATE TABLE post_reads (
     owner_id    bigint NOT NULL REFERENCES accounts (id),

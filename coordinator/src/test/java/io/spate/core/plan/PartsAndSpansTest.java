@@ -104,20 +104,43 @@ class PartsAndSpansTest {
                     nullable("StartDateTime", SqlType.TIMESTAMP),
                     nullable("EndDateTime", SqlType.TIMESTAMP),
                     length,
-                    column("duration_ms", SqlType.BIGINT)),
+                    column("duration_ms", SqlType.BIGINT),
+                    column("refresh_interval", SqlType.BIGINT)),
                 List.of("Id"),
                 List.of()));
     ColumnPlan.Derived seconds = assertInstanceOf(ColumnPlan.Derived.class, plan.column("Length"));
     assertEquals("StartDateTime", seconds.since());
     assertEquals("EndDateTime", seconds.base());
     assertEquals(10_000, seconds.per(), "microseconds per hundredth of a second");
-    ColumnPlan.Derived ms = assertInstanceOf(ColumnPlan.Derived.class, plan.column("duration_ms"));
-    assertEquals(1_000, ms.per());
+    assertInstanceOf(
+        ColumnPlan.Values.class,
+        plan.column("duration_ms"),
+        "one duration measures a pair: the first");
+    assertInstanceOf(
+        ColumnPlan.Values.class, plan.column("refresh_interval"), "an interval is a setting");
     ColumnPlan.Derived end = assertInstanceOf(ColumnPlan.Derived.class, plan.column("EndDateTime"));
     assertEquals("StartDateTime", end.base());
     assertTrue(
         end.maxDelta() <= 240L * 1_000_000,
         "the end stays within the longest duration the column holds: " + end.maxDelta());
+  }
+
+  @Test
+  void aDurationInMillisecondsCountsThemBetweenTheTimes() {
+    TablePlan plan =
+        plan(
+            table(
+                "calls",
+                List.of(
+                    integer("id"),
+                    column("started_at", SqlType.TIMESTAMPTZ),
+                    column("ended_at", SqlType.TIMESTAMPTZ),
+                    column("duration_ms", SqlType.BIGINT)),
+                List.of("id"),
+                List.of()));
+    ColumnPlan.Derived ms = assertInstanceOf(ColumnPlan.Derived.class, plan.column("duration_ms"));
+    assertEquals("started_at", ms.since());
+    assertEquals(1_000, ms.per());
   }
 
   @Test

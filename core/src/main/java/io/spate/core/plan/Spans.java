@@ -27,6 +27,22 @@ final class Spans {
 
   private static final long MICROS_PER_SECOND = 1_000_000L;
 
+  /**
+   * Words of a duration that is a setting, not a span the row measures: how often (an interim
+   * update's {@code acctinterval}), how long to wait or to keep.
+   */
+  private static final java.util.Set<String> SETTINGS =
+      java.util.Set.of(
+          "interval",
+          "timeout",
+          "ttl",
+          "delay",
+          "period",
+          "wait",
+          "latency",
+          "lifetime",
+          "frequency");
+
   private Spans() {}
 
   /** Replaces, in {@code plans}, each duration that has a start and an end beside it. */
@@ -35,15 +51,17 @@ final class Spans {
       Map<String, ColumnPlan> plans,
       Map<String, Meanings.Inferred> meanings,
       TableConfig tc) {
+    java.util.Set<String> measured = new java.util.HashSet<>();
     for (Column c : t.columns()) {
       if (meanings.get(c.name()).meaning() != Meaning.DURATION
           || !(c.type().isIntegral() || c.type() == SqlType.NUMERIC)
+          || Meanings.compounds(Words.of(c.name())).stream().anyMatch(SETTINGS::contains)
           || !DerivedColumns.open(t, plans, tc, c)) {
         continue;
       }
       String[] pair = pair(t, plans, meanings, c);
-      if (pair == null) {
-        continue;
+      if (pair == null || !measured.add(pair[1])) {
+        continue; // one duration measures a pair
       }
       long per = per(c);
       BigInteger longest = BigInteger.valueOf(maxSpan(plans, pair[1], pair[0]) / Math.max(1, per));
