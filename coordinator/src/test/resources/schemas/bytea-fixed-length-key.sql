@@ -1,4 +1,4 @@
--- Reproduces: a primary key and a foreign key of a fixed-length bytea domain (octet_length(VALUE) = 20) pass the plan, then the load fails: "value for domain bytea20 violates check constraint".
+-- Reproduced: a primary key and a foreign key of a fixed-length bytea domain (octet_length(VALUE) = 20) passed the plan, then the load failed ("value for domain bytea20 violates check constraint"); the key's digits are now padded to the length (FixedLengthBytesFillIT).
 -- Found in Icinga DB's PostgreSQL schema (Icinga/icingadb schema/pgsql/schema.sql @ a177eda: 72 key columns of bytea20 domains, every table keyed by `id bytea20`).
 CREATE DOMAIN bytea20 AS bytea CONSTRAINT exactly_20_bytes_long CHECK ( VALUE IS NULL OR octet_length(VALUE) = 20 );
 

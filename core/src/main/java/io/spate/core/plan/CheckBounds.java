@@ -172,18 +172,22 @@ final class CheckBounds {
   /**
    * The lengths the CHECKs on {@code length(col)} allow, within the declared length: a bound the
    * CHECKs give replaces the default's, the other end stays the default's where it can. Text counts
-   * characters and bit strings bits ({@code length} of a bit string); {@code octet_length} is
-   * treated as characters, which it equals for the ASCII text Spate generates.
+   * characters, bit strings bits ({@code length} of a bit string) and bytea bytes; {@code
+   * octet_length} is treated as characters, which it equals for the ASCII text Spate generates.
    */
   private int[] checkedLength(String where, Column c, int[] defaults, Problems problems) {
-    if (!c.type().isText() && c.type() != SqlType.BIT && c.type() != SqlType.VARBIT) {
+    if (!c.type().isText()
+        && c.type() != SqlType.BIT
+        && c.type() != SqlType.VARBIT
+        && c.type() != SqlType.BYTEA) {
       problems.add(
           where
               + ": "
               + lengthSource
               + " bounds the length of its "
               + c.typeName()
-              + " values, which Spate keeps only for text and bit strings; give it values in the config, or skip it");
+              + " values, which Spate keeps only for text, bit strings and bytea; give it values in"
+              + " the config, or skip it");
       return defaults;
     }
     int declared = c.length() > 0 ? c.length() : Integer.MAX_VALUE;

@@ -4,6 +4,7 @@ import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -43,6 +44,9 @@ final class KeyFormats {
   /** The widest zero-padding tried: a long has at most 19 digits. */
   private static final int MAX_WIDTH = 19;
 
+  /** The widest a bytea key's digits are padded, to the exact length its CHECK asks. */
+  private static final int MAX_BYTES_WIDTH = KeyFormat.MAX_WIDTH;
+
   private KeyFormats() {}
 
   /** Unconstrained unique text keys whose name says what they hold, by what they write. */
@@ -65,17 +69,21 @@ final class KeyFormats {
    */
   static KeyFormat choose(
       Table t, Column c, long first, long last, boolean realistic, Problems problems) {
-    if (!c.type().isText()) {
+    boolean bytes = c.type() == SqlType.BYTEA; // digits as bytes: only a length CHECK shapes them
+    if (!c.type().isText() && !bytes) {
       return null;
     }
-    List<String> listed = KeyRange.listed(t, c);
+    List<String> listed = bytes ? List.of() : KeyRange.listed(t, c);
     if (!listed.isEmpty()) {
       return KeyFormat.listed(listed);
     }
     List<Check> checks = new ArrayList<>();
     t.checks().stream().filter(check -> on(check, c.name())).forEach(checks::add);
     c.domainChecks().stream().filter(check -> on(check, Column.DOMAIN_VALUE)).forEach(checks::add);
-    KeyFormat meant = realistic ? meant(t, c) : null;
+    if (bytes && checks.isEmpty()) {
+      return null;
+    }
+    KeyFormat meant = realistic && !bytes ? meant(t, c) : null;
     if (meant != null && broken(meant, checks, c, first, last) == null) {
       return meant;
     }
@@ -130,7 +138,7 @@ final class KeyFormats {
     List<String> reasons = new ArrayList<>();
     for (KeyFormat candidate : CANDIDATES) {
       String reason = null;
-      for (int width = 0; width <= MAX_WIDTH; width++) {
+      for (int width = 0; width <= (bytes ? MAX_BYTES_WIDTH : MAX_WIDTH); width++) {
         if (width > 0 && width <= digits(first)) {
           continue; // pads nothing: the same values as width 0
         }

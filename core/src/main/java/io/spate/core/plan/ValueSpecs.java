@@ -198,6 +198,10 @@ final class ValueSpecs {
           c.length() > 0 ? new int[] {Math.min(4, c.length()), c.length()} : new int[] {8, 64};
       case VARBIT -> new int[] {1, c.length() > 0 ? c.length() : 64};
       case ARRAY -> new int[] {0, 4};
+      case BYTEA -> {
+        int max = c.length() > 0 ? Math.min(32, c.length()) : 32; // binary(n), varbinary(n)
+        yield new int[] {Math.min(8, max), max};
+      }
       default -> new int[] {8, 64};
     };
   }

@@ -117,7 +117,8 @@ public final class KeyCells {
       this.numericScale = Literals.numericScale(column);
       this.stream = stream;
       this.length = column.length();
-      boolean formatted = format != null && type.isText(); // an array's element formats its own
+      // an array's element formats its own; a bytea key's digits are bytes, padded as text's
+      boolean formatted = format != null && (type.isText() || type == SqlType.BYTEA);
       this.prefix = formatted ? format.prefix().getBytes(StandardCharsets.UTF_8) : null;
       this.suffix = formatted ? format.suffix().getBytes(StandardCharsets.UTF_8) : null;
       this.width = formatted ? format.width() : 0;

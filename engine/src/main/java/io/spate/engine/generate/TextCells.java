@@ -148,17 +148,33 @@ final class TextCells {
     private final long stream;
     private final int minLength;
     private final int maxLength;
-    private final byte[] scratch = new byte[32];
+    private final byte[] scratch;
 
     /**
      * @param declaredLength the column's length in bytes ({@code binary(n)}, {@code varbinary(n)}),
      *     0 or less when it has none: values are 8 to 32 bytes, at most that length
      */
     Bytes(long stream, int declaredLength) {
-      this.stream = stream;
-      this.maxLength = declaredLength > 0 ? Math.min(32, declaredLength) : 32;
-      this.minLength = Math.min(8, maxLength);
+      this(
+          stream,
+          Math.min(8, declaredLength > 0 ? Math.min(32, declaredLength) : 32),
+          declaredLength > 0 ? Math.min(32, declaredLength) : 32);
     }
+
+    /** Values of {@code minLength..maxLength} bytes (a length CHECK's, or the spec's defaults). */
+    Bytes(long stream, int minLength, int maxLength) {
+      if (minLength < 0 || maxLength < minLength || maxLength > MAX_BYTES) {
+        throw new IllegalArgumentException(
+            "bytea lengths " + minLength + ".." + maxLength + " are not in 0.." + MAX_BYTES);
+      }
+      this.stream = stream;
+      this.minLength = minLength;
+      this.maxLength = maxLength;
+      this.scratch = new byte[maxLength];
+    }
+
+    /** The longest value drawn: a length CHECK may ask for more than the default 32 bytes. */
+    static final int MAX_BYTES = 4096;
 
     @Override
     void write(long slot, RowWriter out) {

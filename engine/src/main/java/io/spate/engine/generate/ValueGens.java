@@ -43,7 +43,10 @@ final class ValueGens {
               ? new TextCells.Digits(column, TextCells.Digits.bounds(spec), stream)
               : new TextCells.Text(stream, spec.minLength(), spec.maxLength());
       case UUID -> new TextCells.Uuid(stream);
-      case BYTEA -> new TextCells.Bytes(stream, column.length());
+      case BYTEA ->
+          spec.maxLength() > 0
+              ? new TextCells.Bytes(stream, spec.minLength(), spec.maxLength())
+              : new TextCells.Bytes(stream, column.length());
       case JSON, JSONB -> new TextCells.Json(stream, type == SqlType.JSONB);
       case ENUM -> enumLabels(column, spec, stream, distribution);
       case INET, CIDR -> new ExtraCells.Inet(stream, type == SqlType.CIDR);

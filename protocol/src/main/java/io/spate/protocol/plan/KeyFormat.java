@@ -17,6 +17,9 @@ public record KeyFormat(
     String suffix,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> labels) {
 
+  /** The widest padding: a bytea key padded to the exact length its CHECK asks for. */
+  public static final int MAX_WIDTH = 64;
+
   /** A numbered format. */
   public KeyFormat(String prefix, int width, String suffix) {
     this(prefix, width, suffix, List.of());
@@ -29,9 +32,11 @@ public record KeyFormat(
 
   public KeyFormat {
     labels = labels == null ? List.of() : List.copyOf(labels);
-    if (prefix == null || suffix == null || width < 0 || width > 19) {
+    if (prefix == null || suffix == null || width < 0 || width > MAX_WIDTH) {
       throw new IllegalArgumentException(
-          "a key format needs a prefix, a suffix and a width in 0..19, got "
+          "a key format needs a prefix, a suffix and a width in 0.."
+              + MAX_WIDTH
+              + ", got "
               + prefix
               + ", "
               + width
