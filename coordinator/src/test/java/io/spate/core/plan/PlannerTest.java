@@ -28,6 +28,7 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.LoadBarrier;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
@@ -354,6 +355,39 @@ class PlannerTest {
         plan(schema, new FillConfig(null, null, null, null, Map.of("film_note", rows(0))))
             .table("film_note")
             .rows());
+  }
+
+  @Test
+  void aTableARuleOfItsOwnBarsFromRowsIsRefusedUnlessSizedToNone() {
+    Table room = table("room", List.of(integer("id")), List.of("id"), List.of());
+    Table plain = table("booking", List.of(integer("id")), List.of("id"), List.of());
+    Table booking =
+        new Table(
+            plain.schema(),
+            plain.name(),
+            plain.columns(),
+            plain.primaryKey(),
+            plain.uniques(),
+            plain.foreignKeys(),
+            plain.checks(),
+            plain.partitions(),
+            plain.plainIndexes(),
+            plain.writtenBy(),
+            List.of(new LoadBarrier("exclusion constraint \"no_overlap\"", "why; drop it")));
+    Schema schema = new Schema(List.of(room, booking));
+    SpateException e = assertThrows(SpateException.class, () -> plan(schema, FillConfig.EMPTY));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "table 'booking' cannot be filled, exclusion constraint \"no_overlap\": why; drop"
+                    + " it; or give it `rows: 0` in the config (`tables: {booking: {rows: 0}}`),"
+                    + " so it stays empty"),
+        e.getMessage());
+    assertFalse(e.getMessage().contains("'room'"), e.getMessage());
+    FillPlan sized =
+        plan(schema, new FillConfig(null, null, null, null, Map.of("booking", rows(0))));
+    assertEquals(0, sized.table("booking").rows());
+    assertEquals(FillSettings.DEFAULT_ROWS, sized.table("room").rows());
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.spate.core.introspect;
 import static io.spate.core.introspect.CatalogQuery.names;
 
 import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.LoadBarrier;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
 import java.sql.ResultSet;
@@ -13,11 +14,12 @@ import java.util.function.UnaryOperator;
 
 /**
  * Reads the primary keys, unique constraints, foreign keys and CHECKs of the introspected tables
- * and of their partitions, in one query; CHECK texts go through {@link CheckParser}. A foreign key
- * names the table it references by {@linkplain Table#id() id}, schema-qualified outside {@code
- * public}. Constraint columns are resolved to names in SQL (keeping {@code conkey}/{@code confkey}
- * order, so composite foreign keys keep their pairing), which also works when a foreign key
- * references a table outside the requested schemas.
+ * and of their partitions, in one query; CHECK texts go through {@link CheckParser}. An exclusion
+ * constraint is a {@link LoadBarrier}: Spate does not draw rows to keep one, so the table may only
+ * be left empty. A foreign key names the table it references by {@linkplain Table#id() id},
+ * schema-qualified outside {@code public}. Constraint columns are resolved to names in SQL (keeping
+ * {@code conkey}/{@code confkey} order, so composite foreign keys keep their pairing), which also
+ * works when a foreign key references a table outside the requested schemas.
  *
  * <p>Invariant: a table has at most one primary key, its own when it declares one (a partition's
  * primary key under it becomes a unique key), and a constraint several partitions declare is added
@@ -49,7 +51,7 @@ final class PgConstraints {
           JOIN pg_constraint con ON con.conrelid = rels.oid
           LEFT JOIN pg_class ref ON ref.oid = con.confrelid
           LEFT JOIN pg_namespace refns ON refns.oid = ref.relnamespace
-          WHERE con.contype IN ('p', 'u', 'f', 'c') AND con.conparentid = 0 AND con.conislocal
+          WHERE con.contype IN ('p', 'u', 'f', 'c', 'x') AND con.conparentid = 0 AND con.conislocal
           ORDER BY rels.root, rels.oid <> rels.root, con.conname
           """;
 
@@ -59,6 +61,25 @@ final class PgConstraints {
   static void read(CatalogQuery catalog, Map<Long, TableParts> tables) {
     catalog.runPerTable(
         CONSTRAINTS_SQL, "constraints", "conrelid", tables, PgConstraints::addConstraint);
+  }
+
+  /**
+   * An exclusion constraint as a barrier: whether two rows conflict depends on operators over all
+   * rows ({@code during WITH &&}), which no rule of a row's own values keeps, so the first
+   * conflicting pair would fail the load.
+   */
+  private static LoadBarrier exclusion(TableParts table, String name, String definition) {
+    return new LoadBarrier(
+        "exclusion constraint " + Table.quote(name) + " (" + definition + ")",
+        "Spate does not draw rows to keep an exclusion constraint, so the load would fail at the"
+            + " first two rows that conflict; drop the constraint if the filled rows need not"
+            + " keep it (ALTER TABLE "
+            + Table.quote(table.schema)
+            + "."
+            + Table.quote(table.name)
+            + " DROP CONSTRAINT "
+            + Table.quote(name)
+            + ")");
   }
 
   private static void addConstraint(TableParts table, ResultSet rs) throws SQLException {
@@ -73,7 +94,9 @@ final class PgConstraints {
     // Several partitions may declare the same constraint; the table's own come first.
     String definition = contype.equals("u") ? "p" : contype;
     definition +=
-        contype.equals("c") ? rs.getString("definition") : columns + " " + refTable + refColumns;
+        contype.equals("c") || contype.equals("x")
+            ? rs.getString("definition")
+            : columns + " " + refTable + refColumns;
     if (!table.definitions.add(definition)) {
       return;
     }
@@ -88,6 +111,7 @@ final class PgConstraints {
               new ForeignKey(name, columns, refTable, refColumns, rs.getBoolean("condeferrable")));
       case "c" ->
           table.addCheck(name, rs.getString("definition"), columns, UnaryOperator.identity());
+      case "x" -> table.barriers.add(exclusion(table, name, rs.getString("definition")));
       default -> throw new IllegalStateException("unexpected constraint type for " + name);
     }
   }

@@ -1,5 +1,6 @@
 package io.spate.core.introspect;
 
+import io.spate.protocol.schema.LoadBarrier;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
 import java.sql.Connection;
@@ -31,13 +32,21 @@ import java.util.function.UnaryOperator;
  */
 public final class PgIntrospector {
 
+  /**
+   * The tables, with whether row-level security applies to this session's role: enabled ({@code
+   * relrowsecurity}), and the role is no superuser, has no {@code BYPASSRLS} and is not the owner
+   * of a table that does not force it ({@code relforcerowsecurity}), as {@code row_security_active}
+   * decides.
+   */
   private static final String TABLES_SQL =
       CatalogQuery.TABLES
           + """
-          SELECT oid, nspname, relname, pg_get_partkeydef(oid) AS partkey,
+          SELECT tabs.oid, nspname, tabs.relname, pg_get_partkeydef(tabs.oid) AS partkey,
                  (SELECT count(*) FROM pg_index i WHERE i.indrelid = tabs.oid AND NOT i.indisunique)
-                   AS plain_indexes
-          FROM tabs
+                   AS plain_indexes,
+                 c.relrowsecurity AND row_security_active(tabs.oid) AS row_security,
+                 c.relforcerowsecurity AS forced
+          FROM tabs JOIN pg_class c ON c.oid = tabs.oid
           """;
 
   /**
@@ -72,6 +81,21 @@ public final class PgIntrospector {
           """;
 
   private PgIntrospector() {}
+
+  /**
+   * Row-level security that applies to the role as a barrier: PostgreSQL refuses {@code COPY FROM},
+   * which every load uses, into such a table, whatever its policies admit.
+   */
+  private static LoadBarrier rowSecurity(TableParts table, boolean forced) {
+    String name = Table.quote(table.schema) + "." + Table.quote(table.name);
+    return new LoadBarrier(
+        "row-level security" + (forced ? " (forced, so even for the table's owner)" : ""),
+        "it applies to this role, and PostgreSQL refuses COPY FROM, which Spate loads with, into"
+            + " such a table; fill as a role that bypasses it (a superuser, or one with"
+            + " BYPASSRLS), or have the table's owner turn it off for the fill (ALTER TABLE "
+            + name
+            + " DISABLE ROW LEVEL SECURITY, then ENABLE it again)");
+  }
 
   /**
    * The schemas a fill takes: {@code requested} when it names any (as given), else every schema
@@ -117,6 +141,9 @@ public final class PgIntrospector {
           TableParts table = new TableParts(rs.getString("nspname"), rs.getString("relname"));
           table.partitionKey = rs.getString("partkey");
           table.plainIndexes = rs.getInt("plain_indexes");
+          if (rs.getBoolean("row_security")) {
+            table.barriers.add(rowSecurity(table, rs.getBoolean("forced")));
+          }
           tables.put(oid, table);
         });
     PgPartitions.read(catalog, tables);

@@ -5,12 +5,19 @@ import static io.spate.core.introspect.CatalogQuery.names;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
+import io.spate.protocol.schema.Table;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The types the introspected columns use, read in one query as a graph (domain to base type, array
@@ -19,7 +26,9 @@ import java.util.Map;
  *
  * <p>Invariant: resolving never fails and never guesses: a type outside the supported set, or one
  * created after the types query, becomes {@link SqlType#UNSUPPORTED} with the database's own name;
- * a domain CHECK outside {@link CheckParser}'s grammar stays {@link Check.Unparsed}.
+ * a domain CHECK outside {@link CheckParser}'s grammar stays {@link Check.Unparsed}, and a domain
+ * whose CHECKs refuse NULL makes its columns NOT NULL, whether Spate reads them or the server tells
+ * ({@link #refusingNull}).
  */
 final class PgTypes {
 
@@ -112,10 +121,17 @@ final class PgTypes {
           LEFT JOIN pg_range r ON r.rngtypid = t.oid
           """;
 
+  /** SQLSTATE {@code check_violation}: a NULL cast to a domain whose CHECK refuses it. */
+  private static final String CHECK_VIOLATION = "23514";
+
   private final Map<Long, PgType> types;
 
-  private PgTypes(Map<Long, PgType> types) {
+  /** The domains whose CHECKs, though unread, refuse NULL ({@link #refusingNull}). */
+  private final Set<Long> nullRefused;
+
+  private PgTypes(Map<Long, PgType> types, Set<Long> nullRefused) {
     this.types = types;
+    this.nullRefused = nullRefused;
   }
 
   /** Reads every type the columns of the introspected tables use, and the types they build on. */
@@ -128,7 +144,43 @@ final class PgTypes {
           PgType type = PgType.read(rs);
           types.put(type.oid(), type);
         });
-    return new PgTypes(types);
+    return new PgTypes(types, refusingNull(catalog, types.values()));
+  }
+
+  /**
+   * The domains with a CHECK {@link CheckParser} cannot read that refuse NULL, such as {@code VALUE
+   * IS NOT NULL AND (VALUE).x IS NOT NULL} over a composite: the server casts a NULL to each (a
+   * domain's CHECKs judge a NULL too) and a check violation says so. Only such domains cost a round
+   * trip; one taken inside a transaction runs under a savepoint, so the transaction goes on.
+   */
+  private static Set<Long> refusingNull(CatalogQuery catalog, Collection<PgType> types) {
+    Set<Long> refusing = new HashSet<>();
+    Connection connection = catalog.connection();
+    for (PgType t : types) {
+      if (!t.kind().equals("d") || !t.hasUnreadCheck()) {
+        continue;
+      }
+      String cast =
+          "SELECT CAST(NULL AS " + Table.quote(t.schema()) + "." + Table.quote(t.name()) + ")";
+      try {
+        Savepoint savepoint = connection.getAutoCommit() ? null : connection.setSavepoint();
+        try (Statement s = connection.createStatement()) {
+          s.execute(cast);
+        } catch (SQLException e) {
+          if (!CHECK_VIOLATION.equals(e.getSQLState())) {
+            throw e;
+          }
+          refusing.add(t.oid());
+        }
+        if (savepoint != null) {
+          connection.rollback(savepoint);
+        }
+      } catch (SQLException e) {
+        throw new IllegalStateException(
+            "cannot tell whether domain " + t.typeName() + " admits NULL: " + e.getMessage(), e);
+      }
+    }
+    return refusing;
   }
 
   /**
@@ -153,6 +205,7 @@ final class PgTypes {
         checks.addAll(reading.checks());
         notNull |= !reading.notNull().isEmpty(); // VALUE IS NOT NULL
       }
+      notNull |= nullRefused.contains(oid);
       return new Column(
           name,
           base.type(),
@@ -270,6 +323,19 @@ final class PgTypes {
           names(rs.getArray("labels")),
           names(rs.getArray("check_names")),
           names(rs.getArray("check_defs")));
+    }
+
+    /** Whether a CHECK of the domain's own is outside {@link CheckParser}'s grammar. */
+    boolean hasUnreadCheck() {
+      for (int i = 0; i < checkNames.size(); i++) {
+        CheckParser.Reading reading =
+            CheckParser.parse(
+                checkNames.get(i), checkDefinitions.get(i), List.of(Column.DOMAIN_VALUE));
+        if (reading.checks().stream().anyMatch(c -> c instanceof Check.Unparsed)) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 }

@@ -3,6 +3,7 @@ package io.spate.core.introspect;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.ForeignKey;
+import io.spate.protocol.schema.LoadBarrier;
 import io.spate.protocol.schema.Partition;
 import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.TriggerWrite;
@@ -41,6 +42,9 @@ final class TableParts {
 
   /** The triggers of other tables that insert into this one ({@link TriggerTargets}). */
   final List<TriggerWrite> writtenBy = new ArrayList<>();
+
+  /** The rules of its own a fill's rows would break at load ({@link Table#barriers()}). */
+  final List<LoadBarrier> barriers = new ArrayList<>();
 
   /** {@code pg_get_partkeydef}, or null when the table is not partitioned. */
   String partitionKey;
@@ -136,6 +140,7 @@ final class TableParts {
         builtChecks,
         partitions,
         plainIndexes,
-        writtenBy);
+        writtenBy,
+        barriers);
   }
 }

@@ -78,7 +78,8 @@ final class CheckClock {
         checks,
         t.partitions(),
         t.plainIndexes(),
-        t.writtenBy());
+        t.writtenBy(),
+        t.barriers());
   }
 
   /** A column with the clock pinned in its domain's CHECKs, and in its elements'. */

@@ -4,6 +4,7 @@ import io.spate.protocol.error.Problems;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Slots;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.LoadBarrier;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.Map;
  * so far, and the {@link TaskBudget}. Output: the {@link Shape}, with the rows of every table.
  * Invariant: the count is what the worker's {@link Slots} will write: every slot of a table with
  * fixed counts up its lineage holds a row; under a ranged count, only the slots {@link
- * Slots#holdsRow} picks.
+ * Slots#holdsRow} picks. A table a rule of its own bars from rows at load ({@link
+ * Table#barriers()}) given any is a problem.
  *
  * <p>Tables are counted parents first, and the tasks {@link TaskStage} would make of them are added
  * up as they are: the first table that takes the plan past the budget is a problem, and the tables
@@ -58,7 +60,26 @@ final class CountStage {
       }
       planned += tasks * passes;
     }
+    for (Table t : schema.tables()) {
+      if (rows.get(t.id()) > 0) {
+        t.barriers().forEach(b -> problems.add(barred(t, b)));
+      }
+    }
     return new Shape(schema, settings, lineage, order, rows);
+  }
+
+  /**
+   * A table given rows that a rule of its own would refuse at load ({@link Table#barriers()}): a
+   * problem now, before anything is written, with the database's way out and the config's.
+   */
+  private static String barred(Table t, LoadBarrier barrier) {
+    return "table '"
+        + t.id()
+        + "' cannot be filled, "
+        + barrier
+        + "; or give it `rows: 0` in the config (`tables: {"
+        + t.id()
+        + ": {rows: 0}}`), so it stays empty";
   }
 
   /** A plan of the table shapes alone, so {@link Slots} can count rows. */

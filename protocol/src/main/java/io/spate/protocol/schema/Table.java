@@ -18,6 +18,8 @@ import java.util.Optional;
  *     the keys, the indexes a load keeps up to date; left out of the JSON when 0
  * @param writtenBy the triggers of other tables that insert into this one (they fire during the
  *     load); left out of the JSON when empty
+ * @param barriers the rules of its own the rows of a fill would break at load (the table may only
+ *     be left empty); left out of the JSON when empty
  */
 public record Table(
     String schema,
@@ -29,7 +31,8 @@ public record Table(
     List<Check> checks,
     List<Partition> partitions,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) int plainIndexes,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TriggerWrite> writtenBy) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TriggerWrite> writtenBy,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LoadBarrier> barriers) {
 
   public Table {
     columns = List.copyOf(columns);
@@ -38,6 +41,33 @@ public record Table(
     checks = List.copyOf(checks);
     partitions = partitions == null ? List.of() : List.copyOf(partitions);
     writtenBy = writtenBy == null ? List.of() : List.copyOf(writtenBy);
+    barriers = barriers == null ? List.of() : List.copyOf(barriers);
+  }
+
+  /** A table no rule of which keeps a fill's rows out. */
+  public Table(
+      String schema,
+      String name,
+      List<Column> columns,
+      UniqueKey primaryKey,
+      List<UniqueKey> uniques,
+      List<ForeignKey> foreignKeys,
+      List<Check> checks,
+      List<Partition> partitions,
+      int plainIndexes,
+      List<TriggerWrite> writtenBy) {
+    this(
+        schema,
+        name,
+        columns,
+        primaryKey,
+        uniques,
+        foreignKeys,
+        checks,
+        partitions,
+        plainIndexes,
+        writtenBy,
+        List.of());
   }
 
   /** A table no other table's trigger writes into. */
@@ -101,7 +131,8 @@ public record Table(
         checks,
         partitions,
         plainIndexes,
-        writers);
+        writers,
+        barriers);
   }
 
   /** Whether rows must be routed to partitions by the values of {@code column}. */
