@@ -58,6 +58,22 @@ class OrderedPairsTest {
   }
 
   @Test
+  void theNextCheckIsAfterTheLast() {
+    Table hosts =
+        table(
+            "icinga_hoststatus",
+            List.of(
+                integer("id"),
+                column("last_check", SqlType.TIMESTAMP),
+                column("next_check", SqlType.TIMESTAMP)),
+            List.of("id"),
+            List.of());
+    assertEquals(
+        List.of("last_check<next_check"),
+        OrderedPairs.pairs(hosts).stream().map(p -> p[0] + "<" + p[1]).toList());
+  }
+
+  @Test
   void theLaterColumnIsDerivedFromTheEarlierWithAPositiveOffset() {
     TablePlan plan = plan(orders(), FillConfig.EMPTY);
     ColumnPlan.Derived shipped =

@@ -53,6 +53,11 @@ class RealisticNumbersTest {
     assertEquals(Rule.DAY_OF_WEEK, RealisticNumbers.rule("day_of_week"));
     assertEquals(Rule.YEAR, RealisticNumbers.rule("model_year"));
     assertEquals(Rule.BIRTH_YEAR, RealisticNumbers.rule("birth_year"));
+    // an "of" phrase names the same: OMOP's person.year_of_birth, month_of_birth, day_of_birth
+    assertEquals(Rule.BIRTH_YEAR, RealisticNumbers.rule("year_of_birth"));
+    assertEquals(Rule.MONTH, RealisticNumbers.rule("month_of_birth"));
+    assertEquals(Rule.DAY_OF_MONTH, RealisticNumbers.rule("day_of_birth"));
+    assertEquals(Rule.DAY_OF_WEEK, RealisticNumbers.rule("day_of_week"));
     assertEquals(Rule.AGE, RealisticNumbers.rule("age"));
     assertEquals(Rule.PERCENT, RealisticNumbers.rule("discount_pct"));
     assertEquals(Rule.RATING, RealisticNumbers.rule("rating"));

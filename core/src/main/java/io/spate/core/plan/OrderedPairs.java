@@ -64,6 +64,7 @@ final class OrderedPairs {
           new String[] {"avg", "max"},
           new String[] {"low", "high"},
           new String[] {"first", "last"},
+          new String[] {"last", "next"}, // a check done, then the next one due
           new String[] {"left", "right"}, // a nested set's bounds
           new String[] {"lft", "rgt"});
 

@@ -92,9 +92,24 @@ final class RealisticNumbers {
 
   private RealisticNumbers() {}
 
+  /**
+   * The words with an "of" phrase turned around, so the thing named comes last as in {@code
+   * birth_year}: {@code year_of_birth} reads {@code [birth, year]}, {@code day_of_week} {@code
+   * [week, day]}.
+   */
+  private static List<String> headLast(List<String> words) {
+    int of = words.indexOf("of");
+    if (of <= 0 || of == words.size() - 1) {
+      return words;
+    }
+    List<String> turned = new java.util.ArrayList<>(words.subList(of + 1, words.size()));
+    turned.addAll(words.subList(0, of));
+    return turned;
+  }
+
   /** The rule a number column's name asks for, or null. */
   static Rule rule(String columnName) {
-    List<String> words = Words.of(columnName);
+    List<String> words = headLast(Words.of(columnName));
     if (words.isEmpty()) {
       return null;
     }
