@@ -666,6 +666,12 @@ public final class Meanings {
     if (plural(last) || words.getFirst().equals("num") || words.getFirst().equals("nb")) {
       return new Inferred(Meaning.COUNT, "a number of " + last + " + " + type);
     }
+    int per = words.indexOf("per");
+    if (per > 0 && plural(words.get(per - 1))) {
+      // topics_per_page, max_connections_per_user: a number of things for each of another
+      return new Inferred(
+          Meaning.COUNT, "a number of " + words.get(per - 1) + " per " + last + " + " + type);
+    }
     if (flagDefault && small) {
       return new Inferred(Meaning.FLAG, type + defaultNote(c));
     }

@@ -89,7 +89,8 @@ final class Wholes {
           ValueSpec wholeSpec = ((ColumnPlan.Values) plans.get(whole.name())).spec();
           ValueSpec partSpec = ((ColumnPlan.Values) plans.get(part.name())).spec();
           long room = typeMax(t, whole);
-          if (partMeaning == Meaning.UNKNOWN && measured(wholeMeaning)) {
+          boolean share = part != whole && per(partWords, wholeWords);
+          if ((partMeaning == Meaning.UNKNOWN || share) && measured(wholeMeaning)) {
             partSpec = lowerHalf(wholeSpec);
             if (partSpec == null) {
               continue;
@@ -128,9 +129,19 @@ final class Wholes {
     // topic_replies of topic_replies_real
     boolean allOf =
         w == p + 1 && ALL_OF.contains(whole.getLast()) && whole.subList(0, p).equals(part);
-    // max_connections_per_user of max_connections
-    boolean per = p >= w + 2 && part.get(w).equals("per") && part.subList(0, w).equals(whole);
-    return inFront || ofTotal || allOf || per;
+    return inFront || ofTotal || allOf || per(part, whole);
+  }
+
+  /**
+   * Whether the first name is a share of the second per something: {@code
+   * max_connections_per_user}.
+   */
+  private static boolean per(List<String> part, List<String> whole) {
+    int w = whole.size();
+    return w > 0
+        && part.size() >= w + 2
+        && part.get(w).equals("per")
+        && part.subList(0, w).equals(whole);
   }
 
   /** Whether the first name counts a later stage of the funnel the second counts. */

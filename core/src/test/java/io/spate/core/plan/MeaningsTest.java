@@ -57,6 +57,19 @@ class MeaningsTest {
     assertEquals(Meaning.DURATION, meaning("film", col("length", SqlType.SMALLINT)));
     assertEquals(Meaning.DIMENSION, meaning("Events", col("Width", SqlType.INTEGER)));
     assertEquals(Meaning.COUNT, meaning("Events", col("AlarmFrames", SqlType.INTEGER)));
+    Column perPage =
+        new Column(
+            "forum_topics_per_page",
+            SqlType.SMALLINT,
+            "tinyint(4)",
+            0,
+            0,
+            0,
+            false,
+            false,
+            false,
+            "0");
+    assertEquals(Meaning.COUNT, meaning("phpbb_forums", perPage), "not a flag for its DEFAULT 0");
     assertEquals(Meaning.PORT, meaning("connection", col("proxy_port", SqlType.INTEGER)));
     assertEquals(Meaning.POSITION, meaning("menu", col("sort_order", SqlType.INTEGER)));
     assertEquals(Meaning.CODE_NUMBER, meaning("event", col("event_type", SqlType.INTEGER)));
