@@ -840,6 +840,10 @@ public final class Meanings {
     if (last.equals("domain") || last.equals("fqdn") || last.equals("realm")) {
       return new Inferred(Meaning.DOMAIN, "word " + last);
     }
+    if ((last.equals("address") || last.equals("addr")) && NETWORK_THINGS.contains(entity)) {
+      // icinga_hosts.address: where a machine is reached, not a street
+      return new Inferred(Meaning.HOST, "an address of a " + entity);
+    }
     if (any(words, Set.of("host", "hostname", "server", "nasname"))
         || joined.endsWith("hostname")
         || joined.equals("nasname")) {
@@ -965,6 +969,23 @@ public final class Meanings {
   static boolean webVital(List<String> words) {
     return any(words, Set.of("ttfb", "fcp", "lcp", "inp", "fid"));
   }
+
+  /** Things on a network: an address of one is where it is reached. */
+  private static final Set<String> NETWORK_THINGS =
+      Set.of(
+          "host",
+          "server",
+          "node",
+          "device",
+          "router",
+          "gateway",
+          "endpoint",
+          "peer",
+          "machine",
+          "instance",
+          "agent",
+          "interface",
+          "nas");
 
   /** Words of a state few rows are in: put forward above the others. */
   private static final Set<String> RARE_STATE =

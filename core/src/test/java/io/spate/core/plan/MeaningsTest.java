@@ -141,6 +141,8 @@ class MeaningsTest {
     assertEquals(Meaning.SECRET, meaning("users", text("password_hash", 64)));
     assertEquals(Meaning.MARKUP, meaning("archive", text("xml", 0)));
     assertEquals(Meaning.PORT, meaning("servers", text("port", 8)));
+    assertEquals(Meaning.HOST, meaning("icinga_hosts", text("address", 128)));
+    assertEquals(Meaning.HOST, meaning("icinga_hosts", text("address6", 128)));
   }
 
   @Test
