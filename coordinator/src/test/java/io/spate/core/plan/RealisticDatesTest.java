@@ -45,8 +45,12 @@ class RealisticDatesTest {
 
   @Test
   void aBirthColumnDrawsTheBirthDatesOfAdults() {
-    assertEquals("1940-01-01", spec("birth_date").min());
-    assertEquals("2008-01-01", spec("birth_date").max());
+    ColumnPlan.Derived birth =
+        assertInstanceOf(ColumnPlan.Derived.class, PLAN.table("employees").column("birth_date"));
+    assertEquals("hire_date", birth.base(), "born 18 to 65 years before being hired");
+    assertEquals(-Ages.OLDEST * 365L, birth.minDelta());
+    assertEquals(-Ages.YOUNGEST * 365L, birth.maxDelta());
+    assertEquals("2008-01-01 00:00:00+00", spec("DateOfBirth").max(), "no time of its type");
     assertEquals("1940-01-01 00:00:00+00", spec("DateOfBirth").min());
     assertEquals("1940-01-01 00:00:00", spec("dob").min());
   }

@@ -269,5 +269,5 @@ class RealisticValuesTest {
           "order_line.ol_dist_info");
 
   private static final String TPCC_VALUE_LISTS_SHA256 =
-      "bdfcffe8a5e7a1ca67216878470f5011e9a7697b7b82f749d6bc9aceb185c852";
+      "afac80cb4bbac1aaa593745ac232c37ab3d77a975f5f8f77187e4c04543139d2";
 }

@@ -232,6 +232,7 @@ final class ColumnStage {
           .ifPresent(anchor -> anchors.put(t.id(), anchor));
       Wholes.apply(t, plans, meanings, tc);
       Spans.apply(t, plans, meanings, tc); // after the times it measures are derived
+      Ages.apply(t, plans, meanings, tc); // a birth years before the row's own start
       LowercaseCopies.apply(t, plans, tc);
       copied = ParentCopies.apply(t, plans, tc, shape::table);
     }

@@ -658,7 +658,7 @@ final class MeaningDomains {
               ? i -> slug(f, r).replace('-', '_')
               : i -> capitalize(f.word().adjective()) + " " + capitalize(f.word().noun());
       case FREE_TEXT -> i -> sentence(f, r) + (r.nextBoolean() ? " " + sentence(f, r) : "");
-      case CODE -> i -> code(r, c);
+      case CODE -> i -> code(vocabularyWord(f, r, c), r, c);
       case IDENTIFIER ->
           i ->
               String.format(
@@ -676,6 +676,8 @@ final class MeaningDomains {
     String w =
         switch (last) {
           case "action", "method", "op", "event" -> f.word().verb();
+          case "gender", "sex" ->
+              List.of("male", "female", "female", "male", "other").get(r.nextInt(5));
           case "status", "state", "stage", "phase", "result" ->
               List.of(
                       "active",
@@ -753,13 +755,20 @@ final class MeaningDomains {
     };
   }
 
-  private static String code(Random r, Column c) {
+  /**
+   * A short code abbreviates the word it stands for: the first letters of one of the column's
+   * vocabulary ({@code M} or {@code F} for a {@code char(1)} gender), in upper case, padded with
+   * random letters where the word is shorter.
+   */
+  private static String code(String word, Random r, Column c) {
     boolean fixed =
         c.type() == SqlType.CHAR || c.typeName().toLowerCase(Locale.ROOT).startsWith("char");
     int width = c.length() > 0 ? c.length() : 1;
     int length = fixed ? Math.min(4, width) : 1 + r.nextInt(Math.max(1, Math.min(4, width)));
-    StringBuilder code = new StringBuilder();
-    for (int i = 0; i < length; i++) {
+    String letters = word.toUpperCase(Locale.ROOT).replaceAll("[^A-Z]", "");
+    StringBuilder code =
+        new StringBuilder(letters.substring(0, Math.min(length, letters.length())));
+    while (code.length() < length) {
       code.append((char) ('A' + r.nextInt(26)));
     }
     return code.toString();
