@@ -83,12 +83,14 @@ class ConcurrentFillsIT {
   }
 
   /**
-   * The second fill is refused by the first's claim, or, where the first had already ended, by the
-   * rows it left; either way before writing, saying why.
+   * The second fill is refused by the first's claim (named, or, when both claim at the same moment,
+   * as "another fill right now"), or, where the first had already ended, by the rows it left;
+   * either way before writing, saying why.
    */
   private static void assertRefusalNamesTheOther(String refusal) {
     assertTrue(
         refusal.contains("is being filled by job local-")
+            || refusal.contains("is being claimed by another fill right now")
             || refusal.contains("already hold rows; rerun with --truncate"),
         refusal);
   }
