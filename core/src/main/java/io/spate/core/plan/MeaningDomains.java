@@ -816,12 +816,23 @@ final class MeaningDomains {
             + " "
             + f.word().noun()
             + " "
-            + f.word().verb()
-            + "s the "
+            + thirdPerson(f.word().verb())
+            + " the "
             + f.word().adjective()
             + " "
             + f.word().noun();
     return s + (r.nextInt(4) == 0 ? "!" : ".");
+  }
+
+  /** A verb as "it" does it: {@code fusses}, {@code rallies}, {@code scotches}, {@code wings}. */
+  static String thirdPerson(String verb) {
+    if (verb.matches(".*(s|x|z|ch|sh)")) {
+      return verb + "es";
+    }
+    if (verb.matches(".*[^aeiou]y")) {
+      return verb.substring(0, verb.length() - 1) + "ies";
+    }
+    return verb + "s";
   }
 
   private static String capitalize(String w) {
