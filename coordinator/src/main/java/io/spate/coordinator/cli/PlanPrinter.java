@@ -5,6 +5,7 @@ import io.spate.core.plan.Meanings;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.TriggerWrite;
 import java.io.PrintStream;
@@ -120,13 +121,14 @@ final class PlanPrinter {
    * ({@code spate plan --explain}); the config's {@code meaning:} overrides a meaning.
    */
   static void explain(FillPlan plan, FillConfig config, PrintStream out) {
+    Schema schema = new Schema(plan.tables().stream().map(TablePlan::table).toList());
     for (TablePlan t : plan.tables()) {
       if (t.rows() == 0 || t.secondPass()) {
         continue;
       }
       out.printf(Locale.ROOT, "explain: %s (%d rows)%n", t.name(), t.rows());
       Map<String, Meanings.Inferred> meanings =
-          Meanings.of(t.table(), config.table(t.table().id()));
+          Meanings.of(schema, t.table(), config.table(t.table().id()));
       for (ColumnPlan c : t.columns()) {
         Meanings.Inferred m = meanings.get(c.column());
         out.printf(

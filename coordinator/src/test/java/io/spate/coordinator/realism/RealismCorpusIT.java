@@ -33,13 +33,13 @@ class RealismCorpusIT {
   static final int ROWS = 300;
 
   /**
-   * The share of all rules that must hold: what the model reaches today (about 95%), less a margin
-   * for the noise of one seed; raised as the model grows (the issue's goal is 95%).
+   * The share of all rules that must hold: the issue's goal, which the model reaches (263 of 276,
+   * 95.3%, with seed 1; the fill is a pure function of the seed, so the score does not vary).
    */
-  static final double OVERALL_BAR = 0.92;
+  static final double OVERALL_BAR = 0.95;
 
-  /** The share of each schema's rules that must hold (the lowest holds about 83% today). */
-  static final double SCHEMA_BAR = 0.80;
+  /** The share of each schema's rules that must hold (the lowest, PowerDNS, holds 16 of 18). */
+  static final double SCHEMA_BAR = 0.85;
 
   /** One rule, as its file gives it. */
   record Rule(String id, String says, String sql) {}

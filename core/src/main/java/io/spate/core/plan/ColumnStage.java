@@ -195,7 +195,7 @@ final class ColumnStage {
             shape.lineage().slots(t.id()),
             settings().config().realisticValues());
     Map<String, String> nulled = NullChecks.nulled(t);
-    Map<String, Meanings.Inferred> meanings = Meanings.of(t, tc);
+    Map<String, Meanings.Inferred> meanings = Meanings.of(shape.schema(), t, tc);
     checkedDomains.clear();
     for (Column c : t.columns()) {
       ColumnConfig cc = tc.columns().get(c.name());

@@ -758,14 +758,18 @@ final class MeaningDomains {
   /**
    * A short code abbreviates the word it stands for: the first letters of one of the column's
    * vocabulary ({@code M} or {@code F} for a {@code char(1)} gender), in upper case, padded with
-   * random letters where the word is shorter.
+   * random letters where the word is shorter. With no length to fit, the code is the whole word
+   * ({@code NATIVE}).
    */
   private static String code(String word, Random r, Column c) {
+    String letters = word.toUpperCase(Locale.ROOT).replaceAll("[^A-Z]", "");
+    if (c.length() <= 0) {
+      return letters;
+    }
     boolean fixed =
         c.type() == SqlType.CHAR || c.typeName().toLowerCase(Locale.ROOT).startsWith("char");
-    int width = c.length() > 0 ? c.length() : 1;
+    int width = c.length();
     int length = fixed ? Math.min(4, width) : 1 + r.nextInt(Math.max(1, Math.min(4, width)));
-    String letters = word.toUpperCase(Locale.ROOT).replaceAll("[^A-Z]", "");
     StringBuilder code =
         new StringBuilder(letters.substring(0, Math.min(length, letters.length())));
     while (code.length() < length) {

@@ -3,6 +3,7 @@ package io.spate.core.plan;
 import io.spate.core.config.ColumnConfig;
 import io.spate.core.config.TableConfig;
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import java.util.LinkedHashMap;
@@ -458,13 +459,66 @@ public final class Meanings {
           "speaker",
           "candidate");
 
-  /** The meaning of every column of {@code t}, by name, in column order. */
-  public static Map<String, Inferred> of(Table t, TableConfig tc) {
+  /**
+   * The meaning of every column of {@code t}, by name, in column order. One schema spells a kind
+   * alike: a kind no length bounds ({@code domains.type text}) is a mnemonic where a column of the
+   * same name elsewhere in {@code schema} is one ({@code records.type varchar(10)}).
+   */
+  public static Map<String, Inferred> of(Schema schema, Table t, TableConfig tc) {
     Map<String, Inferred> meanings = new LinkedHashMap<>();
     for (Column c : t.columns()) {
-      meanings.put(c.name(), of(t, c, tc.columns().get(c.name())));
+      ColumnConfig cc = tc.columns().get(c.name());
+      Inferred local = of(t, c, cc);
+      meanings.put(
+          c.name(),
+          local.meaning() == Meaning.VOCABULARY && (cc == null || cc.meaning() == null)
+              ? mnemonicElsewhere(schema, t, c).orElse(local)
+              : local);
     }
     return meanings;
+  }
+
+  private static java.util.Optional<Inferred> mnemonicElsewhere(Schema schema, Table t, Column c) {
+    if (!MNEMONIC.contains(lastWord(c)) || textDefault(c) != null) {
+      return java.util.Optional.empty();
+    }
+    for (Table other : schema.tables()) {
+      if (other.id().equals(t.id())) {
+        continue;
+      }
+      for (Column sibling : other.columns()) {
+        if (sibling.name().equalsIgnoreCase(c.name()) && mnemonic(sibling)) {
+          return java.util.Optional.of(
+              new Inferred(
+                  Meaning.CODE,
+                  "word "
+                      + lastWord(c)
+                      + ", as "
+                      + other.name()
+                      + "."
+                      + sibling.name()
+                      + " is a mnemonic"));
+        }
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  private static String lastWord(Column c) {
+    List<String> words = compounds(Words.of(c.name()));
+    return words.isEmpty() ? "" : words.getLast();
+  }
+
+  /**
+   * Whether {@code c} is a kind written in ten characters or fewer: a mnemonic (A, MX, INF), not a
+   * word nor a one- or two-letter code.
+   */
+  private static boolean mnemonic(Column c) {
+    return c.type().isText()
+        && MNEMONIC.contains(lastWord(c))
+        && c.length() > 2
+        && c.length() <= 10
+        && textDefault(c) == null;
   }
 
   /** The meaning of {@code c}, the config's {@code meaning:} first. */
@@ -940,8 +994,7 @@ public final class Meanings {
       if (length > 0 && length <= 2) {
         return new Inferred(Meaning.CODE, "word " + last + " + length " + length);
       }
-      if (MNEMONIC.contains(last) && length > 0 && length <= 10 && textDefault(c) == null) {
-        // a kind written in ten characters or fewer is a mnemonic (A, MX, INF), not a word
+      if (mnemonic(c)) {
         return new Inferred(Meaning.CODE, "word " + last + " + short " + type);
       }
       return new Inferred(

@@ -3,7 +3,9 @@ package io.spate.core.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.core.config.TableConfig;
 import io.spate.protocol.schema.Column;
+import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
 import java.util.List;
@@ -236,6 +238,32 @@ class MeaningsTest {
                 List.of(), List.of(), null, null, false, false, 0, 4, null, 0));
     assertTrue(
         fonts.values().stream().allMatch(v -> v.matches("[a-z]{4}")), fonts.values().toString());
+  }
+
+  @Test
+  void aKindNoLengthBoundsIsAMnemonicWhereItsNamesakeElsewhereInTheSchemaIsOne() {
+    Column zoneType = text("type", 0);
+    Table domains = table("domains", zoneType);
+    Table records = table("records", text("type", 10));
+    TableConfig none = new TableConfig(null, null, null, java.util.Map.of());
+    assertEquals(Meaning.CODE, meaning("records", text("type", 10)));
+    assertEquals(Meaning.VOCABULARY, meaning("domains", zoneType)); // alone, a word
+    Meanings.Inferred read =
+        Meanings.of(new Schema(List.of(domains, records)), domains, none).get("type");
+    assertEquals(Meaning.CODE, read.meaning());
+    assertTrue(read.evidence().contains("records.type"), read.evidence());
+    // a one-letter code elsewhere says nothing about how a kind is spelled
+    Table flags = table("flags", text("type", 1));
+    assertEquals(
+        Meaning.VOCABULARY,
+        Meanings.of(new Schema(List.of(domains, flags)), domains, none).get("type").meaning());
+    // a DEFAULT shows the spelling itself
+    Column withDefault =
+        new Column("type", SqlType.VARCHAR, "text", 0, 0, 0, false, false, false, "'other'::text");
+    Table nas = table("nas", withDefault);
+    assertEquals(
+        Meaning.VOCABULARY,
+        Meanings.of(new Schema(List.of(nas, records)), nas, none).get("type").meaning());
   }
 
   private static Meaning meaning(String table, Column c) {
