@@ -88,7 +88,9 @@ final class KeyFormats {
       return meant;
     }
     if (checks.isEmpty()) {
-      String name = realistic ? RealisticValues.recognisedName(t, c.name()) : null;
+      // a lowercase copy (username_clean) writes the form its original's name asks for
+      String name =
+          realistic ? RealisticValues.recognisedName(t, LowercaseCopies.original(t, c)) : null;
       if (name == null) {
         return null;
       }

@@ -49,6 +49,15 @@ final class LowercaseCopies {
         || AFTER.stream().anyMatch(s -> c.equals(o + s));
   }
 
+  /** The name of the column {@code c} is the lowercase copy of in {@code t}, else its own. */
+  static String original(Table t, Column c) {
+    return t.columns().stream()
+        .filter(o -> o != c && o.type().isText() && copies(c.name(), o.name()))
+        .map(Column::name)
+        .findFirst()
+        .orElse(c.name());
+  }
+
   private static void write(
       Table t, Map<String, ColumnPlan> plans, TableConfig tc, Column copy, Column original) {
     ColumnPlan copyPlan = plans.get(copy.name());

@@ -672,12 +672,18 @@ final class MeaningDomains {
   }
 
   private static String vocabularyWord(Faker f, Random r, Column c) {
-    String last = Words.last(c.name());
+    String last = Meanings.lastWord(c);
     String w =
         switch (last) {
           case "action", "method", "op", "event" -> f.word().verb();
           case "gender", "sex" ->
               List.of("male", "female", "female", "male", "other").get(r.nextInt(5));
+          case "role" ->
+              List.of("admin", "user", "user", "editor", "viewer", "owner", "member", "guest")
+                  .get(r.nextInt(8));
+          case "reason", "cause" ->
+              List.of("timeout", "request", "error", "expired", "cancelled", "reset", "other")
+                  .get(r.nextInt(7));
           case "status", "state", "stage", "phase", "result" ->
               List.of(
                       "active",

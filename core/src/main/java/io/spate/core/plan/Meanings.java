@@ -310,6 +310,7 @@ public final class Meanings {
           "action",
           "source",
           "reason",
+          "cause",
           "result",
           "code",
           "stage",
@@ -504,7 +505,8 @@ public final class Meanings {
     return java.util.Optional.empty();
   }
 
-  private static String lastWord(Column c) {
+  /** The last word of {@code c}'s name, run-together names split ({@code acctterminatecause}). */
+  static String lastWord(Column c) {
     List<String> words = compounds(Words.of(c.name()));
     return words.isEmpty() ? "" : words.getLast();
   }

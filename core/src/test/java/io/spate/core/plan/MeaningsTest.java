@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.core.config.TableConfig;
+import io.spate.protocol.error.Problems;
+import io.spate.protocol.plan.KeyFormat;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
@@ -264,6 +266,55 @@ class MeaningsTest {
     assertEquals(
         Meaning.VOCABULARY,
         Meanings.of(new Schema(List.of(nas, records)), nas, none).get("type").meaning());
+  }
+
+  @Test
+  void aRoleAndACauseDrawFromTheirOwnVocabulariesAndAnUnboundedCodeIsAWholeWord() {
+    Column role = text("role", 50);
+    assertEquals(Meaning.VOCABULARY, meaning("user", role));
+    assertTrue(
+        java.util.Set.of("admin", "user", "editor", "viewer", "owner", "member", "guest")
+            .containsAll(pool(table("user", role), role, Meaning.VOCABULARY)));
+    Column cause = text("acctterminatecause", 0);
+    assertEquals(Meaning.VOCABULARY, meaning("radacct", cause));
+    assertTrue(
+        java.util.Set.of("timeout", "request", "error", "expired", "cancelled", "reset", "other")
+            .containsAll(pool(table("radacct", cause), cause, Meaning.VOCABULARY)));
+    Column zoneType = text("type", 0);
+    List<String> codes = pool(table("domains", zoneType), zoneType, Meaning.CODE);
+    assertTrue(codes.stream().allMatch(v -> v.matches("[A-Z]{3,}")), codes.toString());
+  }
+
+  @Test
+  void aUniqueLowercaseCopyOfAUsernameWritesItsOriginalsForm() {
+    Column username = text("username", 255);
+    Column clean = text("username_clean", 255);
+    Table users =
+        new Table(
+            "public",
+            "phpbb_users",
+            List.of(username, clean),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    KeyFormat format = KeyFormats.choose(users, clean, 1, 300, true, new Problems());
+    assertEquals("user7", format.render(7));
+  }
+
+  private static List<String> pool(Table t, Column c, Meaning m) {
+    return MeaningDomains.apply(
+            1,
+            t,
+            c,
+            m,
+            new io.spate.protocol.plan.ValueSpec(
+                List.of(), List.of(), null, null, false, false, 0, 4000, null, 0))
+        .values()
+        .stream()
+        .map(Object::toString)
+        .toList();
   }
 
   private static Meaning meaning(String table, Column c) {
