@@ -660,13 +660,15 @@ final class MeaningDomains {
       case FREE_TEXT -> i -> sentence(f, r) + (r.nextBoolean() ? " " + sentence(f, r) : "");
       case CODE -> i -> code(vocabularyWord(f, r, c), r, c);
       case IDENTIFIER ->
-          i ->
-              String.format(
-                  Locale.ROOT,
-                  "%c%c-%05d",
-                  (char) ('A' + r.nextInt(26)),
-                  (char) ('A' + r.nextInt(26)),
-                  r.nextInt(100_000));
+          Meanings.lastWord(c).equals("id")
+              ? i -> token(r, c)
+              : i ->
+                  String.format(
+                      Locale.ROOT,
+                      "%c%c-%05d",
+                      (char) ('A' + r.nextInt(26)),
+                      (char) ('A' + r.nextInt(26)),
+                      r.nextInt(100_000));
       default -> i -> vocabularyWord(f, r, c);
     };
   }
@@ -782,6 +784,16 @@ final class MeaningDomains {
       code.append((char) ('A' + r.nextInt(26)));
     }
     return code.toString();
+  }
+
+  /** An id written as text by another system: 32 hex digits, or as many as the column holds. */
+  private static String token(Random r, Column c) {
+    int length = c.length() > 0 ? Math.min(c.length(), 32) : 32;
+    StringBuilder hex = new StringBuilder();
+    while (hex.length() < length) {
+      hex.append(Long.toHexString(r.nextLong() | Long.MIN_VALUE));
+    }
+    return hex.substring(0, length);
   }
 
   private static String language(Random r, Column c) {

@@ -864,6 +864,10 @@ public final class Meanings {
     if (IDENTIFIERS.contains(last)) {
       return new Inferred(Meaning.IDENTIFIER, "word " + last + ": an identifier of a thing");
     }
+    if (last.equals("id") && (length <= 0 || length >= 8)) {
+      // a session's, a transaction's or another system's id kept as text: a token, one a row
+      return new Inferred(Meaning.IDENTIFIER, "word id + " + type + ": an identifier as text");
+    }
     if (last.equals("slug") || last.equals("permalink")) {
       return new Inferred(Meaning.SLUG, "word " + last);
     }
@@ -1115,7 +1119,29 @@ public final class Meanings {
       set.stream().filter(w -> w.length() >= 4).forEach(all::add);
     }
     all.addAll(
-        List.of("port", "name", "type", "time", "date", "stamp", "host", "server", "address"));
+        List.of(
+            "port",
+            "name",
+            "type",
+            "time",
+            "date",
+            "stamp",
+            "host",
+            "server",
+            "address",
+            "session",
+            "transaction",
+            "station",
+            "interface",
+            "request",
+            "message",
+            "client",
+            "payment",
+            "invoice",
+            "order",
+            "external",
+            "remote",
+            "unique"));
     return Set.copyOf(all);
   }
 
@@ -1139,6 +1165,14 @@ public final class Meanings {
     // of the known ends, the one that leaves the fewest letters unknown ("acctupdatetime" ends
     // in "time" after "update", not in "datetime" after "acctup")
     List<String> best = List.of(w);
+    if (w.endsWith("id")) {
+      // an identifier after a known word (acctsessionid, nasportid), not a word's own end (paid)
+      List<String> rest = compound(w.substring(0, w.length() - 2));
+      if (LEXICON.contains(rest.getLast())) {
+        best = new java.util.ArrayList<>(rest);
+        best.add("id");
+      }
+    }
     for (int i = 3; i <= w.length() - 4; i++) {
       String end = w.substring(i);
       if (LEXICON.contains(end)) {

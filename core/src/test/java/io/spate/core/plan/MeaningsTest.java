@@ -286,6 +286,20 @@ class MeaningsTest {
   }
 
   @Test
+  void anIdKeptAsTextIsAToken() {
+    for (String name : List.of("session_id", "externalId", "acctsessionid", "nasportid")) {
+      assertEquals(Meaning.IDENTIFIER, meaning("radacct", text(name, 0)), name);
+    }
+    for (String word : List.of("paid", "valid", "android", "squid")) {
+      assertEquals(Meaning.VOCABULARY, meaning("things", text(word, 0)), word);
+    }
+    Column session = text("session_id", 64);
+    List<String> tokens = pool(table("radacct", session), session, Meaning.IDENTIFIER);
+    assertTrue(tokens.size() > 100, "one a row, not a vocabulary: " + tokens.size());
+    assertTrue(tokens.stream().allMatch(v -> v.matches("[0-9a-f]{32}")), tokens.toString());
+  }
+
+  @Test
   void aUniqueLowercaseCopyOfAUsernameWritesItsOriginalsForm() {
     Column username = text("username", 255);
     Column clean = text("username_clean", 255);
