@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.spate.coordinator.cli.SpateCli;
 import io.spate.core.config.FillConfig;
-import io.spate.core.introspect.PgIntrospector;
-import io.spate.core.introspect.ServerChecks;
 import io.spate.core.plan.FillSettings;
 import io.spate.core.plan.Plans;
+import io.spate.db.postgres.PgIntrospector;
+import io.spate.db.postgres.PostgresDialect;
+import io.spate.db.postgres.PostgresServerChecks;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
@@ -142,15 +143,14 @@ public final class Fills {
           schema(db),
           FillSettings.of(config, null, null, null, rows),
           c,
-          new ServerChecks(c, note -> {}));
+          new PostgresServerChecks(c, note -> {}));
     }
   }
 
   /** The job id a {@code spate local} of {@code plan} into {@code db} runs under. */
   public static String localJobId(TestDatabase db, FillPlan plan) throws SQLException {
     try (Connection c = db.connect()) {
-      return io.spate.core.local.LocalFill.jobId(
-          plan, io.spate.engine.target.TargetKind.POSTGRESQL.dialect().identity(c, plan));
+      return io.spate.core.local.LocalFill.jobId(plan, PostgresDialect.INSTANCE.identity(c, plan));
     }
   }
 

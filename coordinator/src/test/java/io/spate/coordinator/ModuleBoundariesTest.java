@@ -6,20 +6,16 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import io.spate.coordinator.cli.SpateCli;
 import io.spate.core.plan.Planner;
 import io.spate.engine.encode.CopyBinaryWriter;
@@ -27,16 +23,8 @@ import io.spate.engine.generate.Engine;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.seed.Seeds;
 import io.spate.worker.cli.WorkerMain;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -51,29 +39,6 @@ class ModuleBoundariesTest {
   /** The worker's test-jar (its PostgreSQL fixtures) is on this classpath; it is not main code. */
   private static final ImportOption NO_TEST_JARS =
       (Location location) -> !location.contains("-tests.jar");
-
-  /**
-   * The package cycles that exist today, each as the packages of one strongly connected set
-   * (module.package). They are to be broken by the "targets as plugins" issue (29), which moves
-   * each database into a module of its own; until then they are frozen here: a new cycle, or a
-   * package joining one of these, fails {@link #packagesAreFreeOfCyclesBeyondTheKnownOnes}, and
-   * breaking one fails {@link #theKnownPackageCyclesAreExactlyTheseSoTheListOnlyShrinks} until it
-   * is removed from this list.
-   */
-  private static final List<Set<String>> KNOWN_PACKAGE_CYCLES =
-      List.of(
-          // e.g. target.TargetKind names postgres.PostgresDialect and mariadb.MariaDbDialect, which
-          // build run's ledgers and loads; run.TaskExecution works through target's dialect.
-          Set.of("engine.mariadb", "engine.postgres", "engine.run", "engine.target"),
-          // e.g. introspect.ServerChecks extends target.TableCheckServer, TargetSteps returns
-          // plan.CheckServer.
-          Set.of(
-              "core.introspect",
-              "core.mariadb",
-              "core.plan",
-              "core.postgres",
-              "core.profile",
-              "core.target"));
 
   private static JavaClasses classes;
 
@@ -94,6 +59,8 @@ class ModuleBoundariesTest {
           FillPlan.class,
           Engine.class,
           CopyBinaryWriter.class,
+          io.spate.db.postgres.PostgresDialect.class,
+          io.spate.db.mariadb.MariaDbSteps.class,
           WorkerMain.class,
           Planner.class,
           SpateCli.class
@@ -119,10 +86,6 @@ class ModuleBoundariesTest {
                 .dependOnClassesThat()
                 .resideInAPackage("java.sql..")
                 .check(classes));
-    // And the engine has package cycles: the cycle rule, without its known list, must fail.
-    assertThrows(
-        AssertionError.class,
-        () -> slices().matching("io.spate.(*).(*)..").should().beFreeOfCycles().check(classes));
   }
 
   // ---- one layer rule per module: the Spate modules it may use ---------------------------------
@@ -173,6 +136,14 @@ class ModuleBoundariesTest {
         "core",
         List.of("engine", "protocol"),
         "the library (planning, the job fold, local mode) runs without the Kafka worker or the CLI: dependencies point one way, core -> engine -> protocol");
+  }
+
+  @Test
+  void aDatabaseModuleUsesOnlyTheCoreTheEngineAndTheProtocol() {
+    moduleUsesOnly(
+        "db",
+        List.of("core", "engine", "protocol"),
+        "a database plugs into the target seam (engine.target for the worker's side, core.target for the coordinator's) and nothing uses it by name: it is found by its URL");
   }
 
   @Test
@@ -233,8 +204,8 @@ class ModuleBoundariesTest {
     return DescribedPredicate.describe(
         "the LOAD DATA streaming MariaDB's candidate rows go in with",
         c ->
-            c.getName().equals("io.spate.engine.mariadb.LoadData")
-                || c.getName().equals("io.spate.engine.mariadb.RowSource"));
+            c.getName().equals("io.spate.db.mariadb.LoadData")
+                || c.getName().equals("io.spate.db.mariadb.RowSource"));
   }
 
   /**
@@ -280,21 +251,20 @@ class ModuleBoundariesTest {
   }
 
   @Test
-  void thePipelineDoesNotKnowWhichDatabaseItFills() {
+  void nothingButADatabasesModuleNamesIt() {
     noClasses()
         .that()
         .resideInAnyPackage(
-            "io.spate.engine.generate",
-            "io.spate.engine.run",
-            "io.spate.worker.kafka",
-            "io.spate.core.plan",
-            "io.spate.core.job")
+            "io.spate.engine..",
+            "io.spate.worker..",
+            "io.spate.core..",
+            "io.spate.coordinator..",
+            "io.spate.api..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(
-            "org.postgresql..", "io.spate.engine.postgres..", "io.spate.core.postgres..")
+        .resideInAnyPackage("io.spate.db..")
         .because(
-            "a target is one seam (TargetKind, TargetDialect, TargetSteps): the engine, the exactly-once run, the planner, the job fold and the Kafka path serve every database alike")
+            "a target is one seam (TargetKind, TargetDialect, TargetSteps), its databases found by their URLs through ServiceLoader: no code outside a database's module names one")
         .check(classes);
   }
 
@@ -310,125 +280,15 @@ class ModuleBoundariesTest {
         .check(classes);
   }
 
-  /**
-   * Every package is its own slice, except that the packages of each known cycle form one slice
-   * together: a cycle through any other package, or one joining a known cycle to another package,
-   * fails.
-   */
+  /** Every package is a slice of its own, a database's module one package. */
   @Test
-  void packagesAreFreeOfCyclesBeyondTheKnownOnes() {
+  void packagesAreFreeOfCycles() {
     slices()
-        .assignedFrom(
-            new SliceAssignment() {
-              @Override
-              public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-                String pkg = modulePackage(javaClass);
-                if (pkg == null) {
-                  return SliceIdentifier.ignore();
-                }
-                for (Set<String> cycle : KNOWN_PACKAGE_CYCLES) {
-                  if (cycle.contains(pkg)) {
-                    return SliceIdentifier.of("known cycle " + new TreeSet<>(cycle));
-                  }
-                }
-                return SliceIdentifier.of(pkg);
-              }
-
-              @Override
-              public String getDescription() {
-                return "Spate's packages, each known package cycle taken as one";
-              }
-            })
+        .matching("io.spate.(*).(*)..")
         .should()
         .beFreeOfCycles()
         .because(
-            "a package is a feature a reader can take in alone; the cycles of KNOWN_PACKAGE_CYCLES are to be broken, not joined")
+            "a package is a feature a reader can take in alone: the seam a database plugs into (engine.target, core.target) names no database, and each database's module builds on it")
         .check(classes);
-  }
-
-  /** The strongly connected sets of packages with more than one package are exactly the list. */
-  @Test
-  void theKnownPackageCyclesAreExactlyTheseSoTheListOnlyShrinks() {
-    Map<String, Set<String>> uses = new TreeMap<>();
-    for (JavaClass c : classes) {
-      String from = modulePackage(c);
-      if (from == null) {
-        continue;
-      }
-      uses.computeIfAbsent(from, k -> new TreeSet<>());
-      for (Dependency d : c.getDirectDependenciesFromSelf()) {
-        String to = modulePackage(d.getTargetClass());
-        if (to != null && !to.equals(from)) {
-          uses.get(from).add(to);
-        }
-      }
-    }
-    Set<Set<String>> cycles = new HashSet<>();
-    for (Set<String> component : stronglyConnected(uses)) {
-      if (component.size() > 1) {
-        cycles.add(component);
-      }
-    }
-    assertEquals(
-        Set.copyOf(KNOWN_PACKAGE_CYCLES),
-        cycles,
-        "the package cycles changed: break a new one, or drop a broken one from KNOWN_PACKAGE_CYCLES");
-  }
-
-  /** {@code module.package} of a Spate class ({@code engine.run}), or null outside Spate. */
-  private static String modulePackage(JavaClass c) {
-    String name = c.getPackageName();
-    if (!name.startsWith("io.spate.")) {
-      return null;
-    }
-    String[] parts = name.substring("io.spate.".length()).split("\\.");
-    return parts.length == 1 ? parts[0] : parts[0] + "." + parts[1];
-  }
-
-  /** Tarjan's strongly connected components of a small graph. */
-  private static List<Set<String>> stronglyConnected(Map<String, Set<String>> graph) {
-    Map<String, Integer> index = new HashMap<>();
-    Map<String, Integer> low = new HashMap<>();
-    Deque<String> stack = new ArrayDeque<>();
-    Set<String> onStack = new HashSet<>();
-    List<Set<String>> components = new ArrayList<>();
-    for (String start : graph.keySet()) {
-      if (!index.containsKey(start)) {
-        connect(start, graph, index, low, stack, onStack, components);
-      }
-    }
-    return components;
-  }
-
-  private static void connect(
-      String v,
-      Map<String, Set<String>> graph,
-      Map<String, Integer> index,
-      Map<String, Integer> low,
-      Deque<String> stack,
-      Set<String> onStack,
-      List<Set<String>> components) {
-    index.put(v, index.size());
-    low.put(v, index.get(v));
-    stack.push(v);
-    onStack.add(v);
-    for (String w : graph.getOrDefault(v, Set.of())) {
-      if (!index.containsKey(w)) {
-        connect(w, graph, index, low, stack, onStack, components);
-        low.put(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.contains(w)) {
-        low.put(v, Math.min(low.get(v), index.get(w)));
-      }
-    }
-    if (low.get(v).equals(index.get(v))) {
-      Set<String> component = new TreeSet<>();
-      String w;
-      do {
-        w = stack.pop();
-        onStack.remove(w);
-        component.add(w);
-      } while (!w.equals(v));
-      components.add(component);
-    }
   }
 }

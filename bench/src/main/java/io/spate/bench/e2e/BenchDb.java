@@ -25,7 +25,19 @@ final class BenchDb {
 
   private final String adminUrl;
   private final String user;
-  private final TargetKind kind;
+
+  /** The servers the bench knows: what differs between them is SQL text, chosen here. */
+  enum Server {
+    POSTGRESQL,
+    MARIADB;
+
+    static Server of(TargetKind kind) {
+      return valueOf(kind.name());
+    }
+  }
+
+  private final TargetKind target;
+  private final Server kind;
 
   /**
    * @param adminUrl the JDBC URL of a database the user may create and drop databases from
@@ -33,12 +45,13 @@ final class BenchDb {
   BenchDb(String adminUrl, String user) {
     this.adminUrl = adminUrl;
     this.user = user;
-    this.kind = TargetKind.of(adminUrl, "--db");
+    this.target = TargetKind.of(adminUrl, "--db");
+    this.kind = Server.of(target);
   }
 
   /** The user a kind of server is benched as when {@code --user} is not given. */
   static String defaultUser(TargetKind kind) {
-    return switch (kind) {
+    return switch (Server.of(kind)) {
       case POSTGRESQL -> "postgres";
       case MARIADB -> "root";
     };
@@ -52,7 +65,7 @@ final class BenchDb {
     return adminUrl;
   }
 
-  TargetKind kind() {
+  Server kind() {
     return kind;
   }
 
@@ -205,8 +218,8 @@ final class BenchDb {
     Properties properties = new Properties();
     properties.setProperty("user", user);
     properties.setProperty("password", "");
-    String connectUrl = kind.dialect().connectUrl(url, properties, SessionSettings.DEFAULT);
-    if (kind == TargetKind.MARIADB) {
+    String connectUrl = target.dialect().connectUrl(url, properties, SessionSettings.DEFAULT);
+    if (kind == Server.MARIADB) {
       properties.setProperty("allowMultiQueries", "true");
     }
     return DriverManager.getConnection(connectUrl, properties);

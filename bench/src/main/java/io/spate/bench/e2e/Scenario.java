@@ -1,6 +1,5 @@
 package io.spate.bench.e2e;
 
-import io.spate.engine.target.TargetKind;
 import java.util.List;
 import java.util.Locale;
 
@@ -70,7 +69,7 @@ enum Scenario {
    * The fixture's DDL for a kind of server: on MariaDB/MySQL its dialect twin {@code
    * <name>-mysql.sql}, which names tables and columns alike so the same config fills it.
    */
-  String schemaFile(TargetKind kind) {
+  String schemaFile(BenchDb.Server kind) {
     return switch (kind) {
       case POSTGRESQL -> schemaFile;
       case MARIADB -> schemaFile.replace(".sql", "-mysql.sql"); // pgbench: refused by references
@@ -81,7 +80,7 @@ enum Scenario {
    * What the scenario is measured against on a kind of server, the first being the one {@code
    * vs_ref} divides by: on MariaDB/MySQL the file load and the batched INSERT of the same rows.
    */
-  List<Reference> references(TargetKind kind) {
+  List<Reference> references(BenchDb.Server kind) {
     return switch (kind) {
       case POSTGRESQL -> List.of(reference);
       case MARIADB ->

@@ -1,6 +1,5 @@
 package io.spate.bench.e2e;
 
-import io.spate.engine.target.TargetKind;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -203,11 +202,11 @@ final class ServerCpu {
         Statement st = c.createStatement();
         ResultSet rs =
             st.executeQuery(
-                db.kind() == TargetKind.POSTGRESQL
+                db.kind() == BenchDb.Server.POSTGRESQL
                     ? "SELECT pg_backend_pid()"
                     : "SELECT @@pid_file")) {
       rs.next();
-      return db.kind() == TargetKind.POSTGRESQL
+      return db.kind() == BenchDb.Server.POSTGRESQL
           ? Stat.of(rs.getLong(1)).ppid()
           : Long.parseLong(Files.readString(Path.of(rs.getString(1))).trim());
     }

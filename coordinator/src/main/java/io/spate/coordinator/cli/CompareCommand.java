@@ -1,11 +1,11 @@
 package io.spate.coordinator.cli;
 
-import io.spate.core.introspect.PgIntrospector;
 import io.spate.core.profile.Profile;
 import io.spate.core.profile.ProfileDistance;
 import io.spate.core.profile.ProfileDistance.ColumnDistance;
 import io.spate.core.profile.StatisticsReader;
 import io.spate.core.target.Database;
+import io.spate.core.target.TargetSteps;
 import io.spate.engine.settings.SettingsHelp;
 import io.spate.engine.target.SecretMask;
 import io.spate.engine.target.SessionSettings;
@@ -79,7 +79,7 @@ final class CompareCommand implements Callable<Integer> {
   private Profile profile(String db, List<String> schemas) {
     try (Connection c = Database.connect(db, user, null, SessionSettings.DEFAULT)) {
       if (schemas.isEmpty()) {
-        schemas.addAll(PgIntrospector.chosenSchemas(c, List.of()));
+        schemas.addAll(TargetSteps.of(c).chosenSchemas(c, List.of()));
       }
       return StatisticsReader.read(c, schemas, true);
     } catch (SQLException e) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestMariaDb;
-import io.spate.core.mariadb.MariaDbFill;
+import io.spate.db.mariadb.MariaDbFill;
 import io.spate.worker.testing.TestDatabase;
 import java.util.Map;
 import java.util.regex.Matcher;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.coordinator.testing.TestMariaDb;
-import io.spate.core.mariadb.MariaDbFill;
+import io.spate.db.mariadb.MariaDbFill;
 import io.spate.protocol.message.EventMessage;
 import java.time.Duration;
 import java.util.Map;

@@ -11,6 +11,7 @@ import io.spate.coordinator.http.ServiceSettings;
 import io.spate.coordinator.testing.TestBroker;
 import io.spate.core.config.FillConfig;
 import io.spate.core.job.Retries;
+import io.spate.db.postgres.PostgresDialect;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.Targets;
 import io.spate.protocol.message.EventMessage;
@@ -153,7 +154,7 @@ class TakeoverTimesIT {
     long submitted = System.currentTimeMillis() - 60_000;
     io.spate.protocol.plan.TargetIdentity identity;
     try (java.sql.Connection c = db.connect()) {
-      identity = io.spate.engine.target.TargetKind.POSTGRESQL.dialect().identity(c, plan);
+      identity = PostgresDialect.INSTANCE.identity(c, plan);
     }
     JobMessage job =
         new JobMessage(

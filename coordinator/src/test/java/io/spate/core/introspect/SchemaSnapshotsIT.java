@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.db.postgres.PgIntrospector;
 import io.spate.protocol.schema.Schema;
 import io.spate.worker.testing.Fixtures;
 import io.spate.worker.testing.TestDatabase;

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.core.config.FillConfig;
+import io.spate.db.postgres.PostgresDialect;
+import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
-import io.spate.engine.run.Ledger;
 import io.spate.engine.run.TaskExecution;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
-import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.plan.FillPlan;
@@ -54,7 +54,7 @@ class DuplicateKeyRaceIT {
     target.setUrl(db.jdbcUrl());
     target.setUser(db.user());
     target.setPassword(db.password());
-    Ledger.ensure(target);
+    PostgresLedger.ensure(target);
     plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
     task = plan.tasks().get(0);
   }
@@ -107,7 +107,7 @@ class DuplicateKeyRaceIT {
       TaskExecution execution =
           new TaskExecution(
               target,
-              TargetKind.POSTGRESQL.dialect(),
+              PostgresDialect.KIND.dialect(),
               Triggers.Mode.ON,
               SessionSettings.DEFAULT,
               n -> {},

@@ -8,10 +8,10 @@ import io.spate.coordinator.Fills;
 import io.spate.coordinator.submit.SpateProcess;
 import io.spate.core.config.FillConfig;
 import io.spate.core.progress.FillProgress;
-import io.spate.engine.run.Ledger;
+import io.spate.db.postgres.PostgresDialect;
+import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
-import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.testing.Await;
@@ -208,7 +208,7 @@ public class IndexesAfterLoadIT {
       asOwner.setURL(db.jdbcUrl());
       asOwner.setUser(db.user());
       asOwner.setPassword(db.password());
-      Ledger.ensure(asOwner);
+      PostgresLedger.ensure(asOwner);
       db.execute(
           "GRANT USAGE ON SCHEMA spate TO "
               + role
@@ -223,7 +223,7 @@ public class IndexesAfterLoadIT {
       new LocalFill(
               plan,
               asRole,
-              TargetKind.POSTGRESQL.dialect(),
+              PostgresDialect.KIND.dialect(),
               2,
               new FillProgress(plan),
               Triggers.Mode.ON,

@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestMariaDb;
 import io.spate.core.config.FillConfig;
-import io.spate.core.introspect.MariaDbIntrospector;
 import io.spate.core.plan.FillSettings;
 import io.spate.core.plan.Plans;
+import io.spate.db.mariadb.MariaDbDialect;
+import io.spate.db.mariadb.MariaDbIntrospector;
+import io.spate.db.postgres.PostgresDialect;
+import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
-import io.spate.engine.run.Ledger;
 import io.spate.engine.run.TaskExecution;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
@@ -49,7 +51,7 @@ class LoadLockTimeoutIT {
       target.setUrl(db.jdbcUrl());
       target.setUser(db.user());
       target.setPassword(db.password());
-      Ledger.ensure(target);
+      PostgresLedger.ensure(target);
       FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
       try (Connection frozen = db.connect()) {
         frozen.setAutoCommit(false);
@@ -57,7 +59,7 @@ class LoadLockTimeoutIT {
           s.execute("INSERT INTO t (id) SELECT generate_series(-100000, 100000)");
         }
 
-        RuntimeException e = loadBlocked(target, TargetKind.POSTGRESQL, plan);
+        RuntimeException e = loadBlocked(target, PostgresDialect.KIND, plan);
 
         assertTrue(e.getMessage().contains("lock timeout"), e.getMessage());
         frozen.rollback();
@@ -72,7 +74,7 @@ class LoadLockTimeoutIT {
     try (TestMariaDb db = TestMariaDb.create()) {
       db.execute("CREATE TABLE t (id int PRIMARY KEY, v text)");
       DataSource target = db.dataSource();
-      TargetKind.MARIADB.dialect().ledger().ensure(target);
+      MariaDbDialect.KIND.dialect().ledger().ensure(target);
       FillPlan plan;
       try (Connection c = db.connect()) {
         Schema schema =
@@ -87,7 +89,7 @@ class LoadLockTimeoutIT {
           s.execute("INSERT INTO t (id) SELECT CAST(seq AS SIGNED) - 100000 FROM seq_0_to_200000");
         }
 
-        RuntimeException e = loadBlocked(target, TargetKind.MARIADB, plan);
+        RuntimeException e = loadBlocked(target, MariaDbDialect.KIND, plan);
 
         assertTrue(e.getMessage().contains("Lock wait timeout exceeded"), e.getMessage());
         frozen.rollback();

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.core.config.FillConfig;
-import io.spate.core.introspect.ServerChecks;
 import io.spate.core.plan.FillSettings;
 import io.spate.core.plan.Plans;
+import io.spate.db.postgres.PostgresServerChecks;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.ColumnPlan;
@@ -86,12 +86,16 @@ class ServerChecksFillIT {
       FillPlan plan;
       FillPlan again;
       try (Connection c = db.connect()) {
-        plan = Plans.checkedPlan(Fills.schema(db), settings, c, new ServerChecks(c, notes::add));
+        plan =
+            Plans.checkedPlan(
+                Fills.schema(db), settings, c, new PostgresServerChecks(c, notes::add));
         c.setAutoCommit(false); // inside a caller's transaction, which goes on
         try (Statement s = c.createStatement()) {
           s.execute("INSERT INTO product (sku, code, a, b) VALUES ('b', '12', 1, 2)");
         }
-        again = Plans.checkedPlan(Fills.schema(db), settings, c, new ServerChecks(c, notes::add));
+        again =
+            Plans.checkedPlan(
+                Fills.schema(db), settings, c, new PostgresServerChecks(c, notes::add));
         assertEquals(1L, single(c, "SELECT count(*) FROM product"));
         assertEquals(0L, single(c, "SELECT count(*) FROM pg_class WHERE relpersistence = 't'"));
         c.rollback();

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestMariaDb;
-import io.spate.core.mariadb.MariaDbFill;
+import io.spate.db.mariadb.MariaDbFill;
 import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -8,10 +8,10 @@ import io.spate.coordinator.Fills;
 import io.spate.core.config.FillConfig;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.target.ForeignKeys;
-import io.spate.engine.run.Ledger;
+import io.spate.db.postgres.PostgresDialect;
+import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
-import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
@@ -252,7 +252,7 @@ class TriggersFillIT {
       asOwner.setURL(db.jdbcUrl());
       asOwner.setUser(db.user());
       asOwner.setPassword(db.password());
-      Ledger.ensure(asOwner); // a worker's role writes the ledger rows of its tasks
+      PostgresLedger.ensure(asOwner); // a worker's role writes the ledger rows of its tasks
       db.execute(
           "GRANT USAGE ON SCHEMA spate TO "
               + role
@@ -266,7 +266,7 @@ class TriggersFillIT {
       new LocalFill(
               plan,
               asRole,
-              TargetKind.POSTGRESQL.dialect(),
+              PostgresDialect.KIND.dialect(),
               2,
               new FillProgress(plan),
               Triggers.Mode.OFF_IF_ALLOWED,

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.Fills;
 import io.spate.core.config.FillConfig;
+import io.spate.db.postgres.PostgresDialect;
+import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
-import io.spate.engine.run.Ledger;
 import io.spate.engine.run.TaskExecution;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
-import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Targets;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
@@ -59,7 +59,7 @@ class LedgerPrivilegesIT {
 
   @Test
   void aRoleWithTheListedRightsRunsATaskIntoALedgerADbaCreated() throws Exception {
-    Ledger.ensure(superuser());
+    PostgresLedger.ensure(superuser());
     db.execute("GRANT USAGE ON SCHEMA spate TO " + role);
     db.execute("GRANT SELECT, INSERT ON spate.ledger TO " + role);
     assertEquals(
@@ -96,7 +96,7 @@ class LedgerPrivilegesIT {
 
   @Test
   void aLedgerTheRoleMayNotUseNamesTheGrantsThatMakeItWork() throws Exception {
-    Ledger.ensure(superuser());
+    PostgresLedger.ensure(superuser());
     SpateException e = assertThrows(SpateException.class, () -> asRole.dataSource(Targets.DEFAULT));
     assertEquals(
         "role \""
@@ -125,11 +125,11 @@ class LedgerPrivilegesIT {
   private void runATaskAsTheRole() throws Exception {
     DataSource target = asRole.dataSource(Targets.DEFAULT);
     FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
-    TargetKind.POSTGRESQL.dialect().identity(target, plan, "job j");
+    PostgresDialect.KIND.dialect().identity(target, plan, "job j");
     TaskExecution.Result result =
         new TaskExecution(
                 target,
-                TargetKind.POSTGRESQL.dialect(),
+                PostgresDialect.KIND.dialect(),
                 Triggers.Mode.ON,
                 SessionSettings.DEFAULT,
                 n -> {},

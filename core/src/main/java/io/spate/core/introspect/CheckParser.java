@@ -56,7 +56,7 @@ import java.util.Set;
  * constraint becomes one {@link Check.Unparsed}, so a partially understood constraint is never
  * mistaken for a fully honoured one.
  */
-final class CheckParser {
+public final class CheckParser {
 
   /** The comparisons that bound a value from one side, as the clock may. */
   private static final Set<String> ORDERINGS = Set.of("<", "<=", ">", ">=");
@@ -69,8 +69,8 @@ final class CheckParser {
    * @param checks one check per conjunct of the reading, or a single {@link Check.Unparsed}
    * @param notNull the columns the reading needs never NULL ({@code col IS NOT NULL})
    */
-  record Reading(List<Check> checks, List<String> notNull) {
-    Reading {
+  public record Reading(List<Check> checks, List<String> notNull) {
+    public Reading {
       checks = List.copyOf(checks);
       notNull = List.copyOf(notNull);
     }
@@ -80,8 +80,8 @@ final class CheckParser {
    * One way of satisfying a CHECK: what it asks of the values, the columns it needs non-NULL, and
    * those it needs NULL. Only {@link CheckChoices} weighs branches that need NULLs.
    */
-  record Branch(List<Check> checks, Set<String> notNull, Set<String> nulls) {
-    Branch {
+  public record Branch(List<Check> checks, Set<String> notNull, Set<String> nulls) {
+    public Branch {
       checks = List.copyOf(checks);
       notNull = Set.copyOf(notNull);
       nulls = Set.copyOf(nulls);
@@ -109,7 +109,7 @@ final class CheckParser {
    * Every way of satisfying a CHECK the grammar reads, in the order its disjunctions list them;
    * empty when it reads none. A disjunction of equalities on one column stays one list.
    */
-  static List<Branch> branches(String constraintName, String definition) {
+  public static List<Branch> branches(String constraintName, String definition) {
     try {
       return alternatives(
           constraintName, pushNot(new CheckGrammar(definition).definition(), false));
@@ -177,7 +177,8 @@ final class CheckParser {
    *     ((x > 0))}; a trailing {@code NOT VALID} or {@code NO INHERIT} is accepted
    * @param mentionedColumns the columns the constraint mentions, for the unparsed fallback
    */
-  static Reading parse(String constraintName, String definition, List<String> mentionedColumns) {
+  public static Reading parse(
+      String constraintName, String definition, List<String> mentionedColumns) {
     try {
       CheckNode root = pushNot(new CheckGrammar(definition).definition(), false);
       List<Check> checks = new ArrayList<>();
@@ -196,7 +197,7 @@ final class CheckParser {
    *
    * @param expression the key part as {@code pg_get_indexdef(index, n, true)} prints it
    */
-  static String indexKeyColumn(String expression) {
+  public static String indexKeyColumn(String expression) {
     try {
       CheckGrammar parser = new CheckGrammar(expression);
       CheckNode node = parser.operand();
@@ -218,7 +219,7 @@ final class CheckParser {
    * The node with every {@code NOT} pushed down to the predicates (negated when {@code negated}),
    * and every equality between two predicates expanded into a disjunction.
    */
-  static CheckNode pushNot(CheckNode node, boolean negated) {
+  public static CheckNode pushNot(CheckNode node, boolean negated) {
     return switch (node) {
       case Not(CheckNode operand) -> pushNot(operand, !negated);
       case And(List<CheckNode> operands) -> {
@@ -401,7 +402,7 @@ final class CheckParser {
    * The elements of a one-dimensional array literal ({@code '{BLOCK,ALLOW}'::text[]}, elements
    * double-quoted where they need it), or null for another text or one holding a NULL.
    */
-  static List<String> arrayLiteral(String text) {
+  public static List<String> arrayLiteral(String text) {
     if (text.length() < 2 || text.charAt(0) != '{' || text.charAt(text.length() - 1) != '}') {
       return null;
     }
@@ -460,7 +461,7 @@ final class CheckParser {
    * {@code %} any run, {@code _} any character, {@code \} escaping the next, every other character
    * literal (punctuation escaped).
    */
-  static String likePattern(String like) {
+  public static String likePattern(String like) {
     StringBuilder regex = new StringBuilder("^");
     for (int i = 0; i < like.length(); i++) {
       char c = like.charAt(i);
@@ -507,7 +508,7 @@ final class CheckParser {
   }
 
   /** The operator that keeps {@code a op b} true when written as {@code b op' a}. */
-  static String flip(String op) {
+  public static String flip(String op) {
     return switch (op) {
       case "<" -> ">";
       case "<=" -> ">=";

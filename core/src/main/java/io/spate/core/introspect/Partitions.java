@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * when it is its parent's only partition (rows land in the declared ones otherwise). Hash levels
  * constrain nothing but must give every remainder a partition.
  */
-final class Partitions {
+public final class Partitions {
 
   private static final Pattern KEY =
       Pattern.compile("(RANGE|LIST|HASH) \\((\"(?:[^\"]|\"\")+\"|[a-z_][a-z0-9_$]*)\\)");
@@ -31,7 +31,7 @@ final class Partitions {
   private Partitions() {}
 
   /** One partition below a partitioned table, as the catalog describes it. */
-  record Node(
+  public record Node(
       long root,
       String name,
       long parent,
@@ -42,7 +42,7 @@ final class Partitions {
   private record Key(String strategy, String column) {}
 
   /** The leaves below the partitioned table {@code rootOid}, in name order within each level. */
-  static List<Partition> leaves(
+  public static List<Partition> leaves(
       String table, String partitionKey, long rootOid, Map<Long, Node> nodes) {
     Map<Long, List<Map.Entry<Long, Node>>> children = new LinkedHashMap<>();
     nodes.entrySet().stream()
@@ -183,7 +183,7 @@ final class Partitions {
    * The comma-separated literals of a bound, unquoted: {@code 'a''b', 10, MINVALUE} gives {@code
    * a'b}, {@code 10}, {@code MINVALUE}.
    */
-  static List<String> literals(String text) {
+  public static List<String> literals(String text) {
     List<String> values = new ArrayList<>();
     int i = 0;
     while (i < text.length()) {

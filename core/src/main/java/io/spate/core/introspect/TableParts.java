@@ -22,34 +22,34 @@ import java.util.function.UnaryOperator;
  * <p>Invariant: {@link #definitions} holds a key for every constraint added, so a constraint that
  * several partitions declare is added once; only {@link PgConstraints} reads and writes it.
  */
-final class TableParts {
-  final String schema;
-  final String name;
-  final List<Column> columns = new ArrayList<>();
-  UniqueKey primaryKey;
-  final List<UniqueKey> uniques = new ArrayList<>();
-  final List<ForeignKey> foreignKeys = new ArrayList<>();
-  final List<Check> checks = new ArrayList<>();
-  final Set<String> definitions = new HashSet<>();
+public final class TableParts {
+  public final String schema;
+  public final String name;
+  public final List<Column> columns = new ArrayList<>();
+  public UniqueKey primaryKey;
+  public final List<UniqueKey> uniques = new ArrayList<>();
+  public final List<ForeignKey> foreignKeys = new ArrayList<>();
+  public final List<Check> checks = new ArrayList<>();
+  public final Set<String> definitions = new HashSet<>();
 
   /** Columns a CHECK, as read, needs never NULL ({@code col IS NOT NULL}): built not nullable. */
-  final Set<String> notNull = new HashSet<>();
+  public final Set<String> notNull = new HashSet<>();
 
-  final List<Partition> partitions = new ArrayList<>();
+  public final List<Partition> partitions = new ArrayList<>();
 
   /** Its indexes that are not unique ({@link Table#plainIndexes()}). */
-  int plainIndexes;
+  public int plainIndexes;
 
   /** The triggers of other tables that insert into this one ({@link TriggerTargets}). */
-  final List<TriggerWrite> writtenBy = new ArrayList<>();
+  public final List<TriggerWrite> writtenBy = new ArrayList<>();
 
   /** The rules of its own a fill's rows would break at load ({@link Table#barriers()}). */
-  final List<LoadBarrier> barriers = new ArrayList<>();
+  public final List<LoadBarrier> barriers = new ArrayList<>();
 
   /** {@code pg_get_partkeydef}, or null when the table is not partitioned. */
-  String partitionKey;
+  public String partitionKey;
 
-  TableParts(String schema, String name) {
+  public TableParts(String schema, String name) {
     this.schema = schema;
     this.name = name;
   }
@@ -58,7 +58,7 @@ final class TableParts {
    * Draws {@code column}'s values no longer than {@code length} characters (bytes for a binary
    * column), as a key on its prefix needs; a shorter length stays.
    */
-  void capLength(String column, int length) {
+  public void capLength(String column, int length) {
     columns.replaceAll(
         c ->
             c.name().equals(column) && (c.length() < 0 || c.length() > length)
@@ -76,7 +76,7 @@ final class TableParts {
    * @param mentioned the columns it mentions, for an unread CHECK
    * @param asTarget the check as the target means it (MySQL's {@code length} counts bytes)
    */
-  void addCheck(
+  public void addCheck(
       String name, String definition, List<String> mentioned, UnaryOperator<Check> asTarget) {
     CheckParser.Reading reading = CheckParser.parse(name, definition, mentioned);
     List<Check> read = reading.checks().stream().map(asTarget).toList();
@@ -108,13 +108,13 @@ final class TableParts {
   }
 
   /** Whether a column may be NULL, as read so far. */
-  boolean nullable(String column) {
+  public boolean nullable(String column) {
     return !notNull.contains(column)
         && columns.stream().anyMatch(c -> c.name().equals(column) && c.nullable());
   }
 
   /** The table; its CHECK constraints read together where their readings alone conflict. */
-  Table build() {
+  public Table build() {
     CheckChoices.Choice joint = CheckChoices.choose(checkConstraints, this::mayBeNull);
     List<Check> builtChecks = checks;
     Set<String> builtNotNull = notNull;

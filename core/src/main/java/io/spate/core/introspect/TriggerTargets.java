@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * unquoted name matches as written, else in lower case (PostgreSQL folds it). Anything the pattern
  * does not read (dynamic SQL, a called function) is not seen.
  */
-final class TriggerTargets {
+public final class TriggerTargets {
 
   private static final String NAME =
       "(`(?:[^`]|``)+`|\"(?:[^\"]|\"\")+\"|[\\p{L}_][\\p{L}\\p{N}_$]*)";
@@ -37,7 +37,7 @@ final class TriggerTargets {
   private TriggerTargets() {}
 
   /** The introspected tables by {@link Table#id(String, String)}. */
-  static Map<String, TableParts> byId(Iterable<TableParts> tables) {
+  public static Map<String, TableParts> byId(Iterable<TableParts> tables) {
     Map<String, TableParts> byId = new HashMap<>();
     for (TableParts t : tables) {
       byId.put(Table.id(t.schema, t.name), t);
@@ -46,10 +46,10 @@ final class TriggerTargets {
   }
 
   /** A table named in a trigger's body: {@code schema} null when the name is not qualified. */
-  record Target(String schema, String name) {}
+  public record Target(String schema, String name) {}
 
   /** The tables {@code body} inserts into, in order of appearance. */
-  static List<Target> of(String body) {
+  public static List<Target> of(String body) {
     List<Target> targets = new ArrayList<>();
     Matcher m = INSERT.matcher(body);
     while (m.find()) {
@@ -69,7 +69,7 @@ final class TriggerTargets {
    * @param schemaOf the schema a qualifier in the body names (MariaDB reports the current database
    *     as {@link Table#DEFAULT_SCHEMA})
    */
-  static void record(
+  public static void record(
       String trigger,
       String schema,
       String table,

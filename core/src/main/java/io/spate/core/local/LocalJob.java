@@ -1,16 +1,15 @@
 package io.spate.core.local;
 
-import io.spate.core.introspect.ServerChecks;
 import io.spate.core.plan.FillSettings;
 import io.spate.core.plan.Plans;
 import io.spate.core.profile.Profile;
 import io.spate.core.target.LoadTriggers;
 import io.spate.core.target.TargetSteps;
 import io.spate.core.target.TargetTables;
-import io.spate.engine.run.TableClaims;
-import io.spate.engine.run.TaskLedger;
+import io.spate.engine.target.TableClaims;
 import io.spate.engine.target.TargetDialect;
 import io.spate.engine.target.TargetKind;
+import io.spate.engine.target.TaskLedger;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.TargetIdentity;
@@ -51,8 +50,8 @@ public final class LocalJob {
 
   /**
    * The checked plan of the named schemas ({@link Plans#checkedPlan}), the server deciding the
-   * CHECKs Spate cannot read ({@link ServerChecks}, which reports each pool to {@code notes});
-   * writes nothing.
+   * CHECKs Spate cannot read ({@link io.spate.core.target.TargetSteps#checkServer}, which reports
+   * each pool to {@code notes}); writes nothing.
    */
   public static FillPlan plan(
       Connection connection, List<String> schemas, FillSettings settings, Consumer<String> notes) {

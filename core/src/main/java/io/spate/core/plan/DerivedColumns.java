@@ -120,10 +120,7 @@ final class DerivedColumns {
    */
   static boolean checked(Table t, String column) {
     return t.checks().stream()
-        .anyMatch(
-            check ->
-                !io.spate.core.introspect.MariaDbTypes.typeBound(check)
-                    && CorrelatedValues.mentions(check, column));
+        .anyMatch(check -> !check.typeBound() && CorrelatedValues.mentions(check, column));
   }
 
   /**

@@ -55,7 +55,7 @@ public final class Plans {
     Problems problems = new Problems();
     FillPlan planned = Planner.plan(schema, settings, server, traits(connection));
     if (profile != null) {
-      planned = ProfiledPlan.apply(planned, profile, settings, problems);
+      planned = ProfiledPlan.apply(planned, profile, settings.config(), problems);
       problems.throwIfAny("cannot plan the fill");
     }
     FillPlan plan = ServerLiterals.encode(planned, connection, problems);

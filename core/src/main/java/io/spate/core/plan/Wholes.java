@@ -1,7 +1,6 @@
 package io.spate.core.plan;
 
 import io.spate.core.config.TableConfig;
-import io.spate.core.introspect.MariaDbTypes;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Check;
@@ -211,7 +210,7 @@ final class Wholes {
     long max = RealisticNumbers.limit(c).longValue();
     for (Check check : t.checks()) {
       if (check instanceof Check.CompareLiteral cl
-          && MariaDbTypes.typeBound(check)
+          && check.typeBound()
           && cl.column().equals(c.name())
           && cl.op().startsWith("<")) {
         try {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.spate.core.config.ColumnConfig;
 import io.spate.core.config.FillConfig;
-import io.spate.core.plan.FillSettings;
 import io.spate.core.profile.Profile.ColumnStats;
 import io.spate.core.profile.Profile.Frequent;
 import io.spate.core.profile.Profile.TableStats;
@@ -70,7 +69,7 @@ public final class ProfiledPlan {
 
   /** The plan with its open columns and random foreign-key picks drawn by the profile. */
   public static FillPlan apply(
-      FillPlan plan, Profile profile, FillSettings settings, Problems problems) {
+      FillPlan plan, Profile profile, FillConfig config, Problems problems) {
     List<String> unprofiled = new ArrayList<>();
     List<TablePlan> tables = new ArrayList<>();
     for (TablePlan t : plan.tables()) {
@@ -82,7 +81,7 @@ public final class ProfiledPlan {
         tables.add(t);
         continue;
       }
-      tables.add(table(plan, t, stats, profile, settings.config(), problems));
+      tables.add(table(plan, t, stats, profile, config, problems));
     }
     if (!unprofiled.isEmpty()) {
       problems.add(

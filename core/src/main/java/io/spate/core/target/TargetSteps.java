@@ -1,8 +1,6 @@
 package io.spate.core.target;
 
-import io.spate.core.mariadb.MariaDbSteps;
 import io.spate.core.plan.CheckServer;
-import io.spate.core.postgres.PostgresSteps;
 import io.spate.engine.target.TargetKind;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
@@ -36,12 +34,18 @@ import javax.sql.DataSource;
  */
 public interface TargetSteps {
 
-  /** The steps for {@code kind}: the one switch from a target's kind to the coordinator's side. */
+  /**
+   * The steps for {@code kind}: those on the class path whose {@link #kind()} it is, found by
+   * {@link java.util.ServiceLoader} ({@code META-INF/services/io.spate.core.target.TargetSteps} in
+   * the database's module).
+   */
   static TargetSteps of(TargetKind kind) {
-    return switch (kind) {
-      case POSTGRESQL -> PostgresSteps.INSTANCE;
-      case MARIADB -> MariaDbSteps.INSTANCE;
-    };
+    return java.util.ServiceLoader.load(TargetSteps.class, TargetSteps.class.getClassLoader())
+        .stream()
+        .map(java.util.ServiceLoader.Provider::get)
+        .filter(steps -> steps.kind().equals(kind))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no coordinator steps serve " + kind));
   }
 
   /** The steps for the database {@code connection} reaches. */
@@ -57,6 +61,9 @@ public interface TargetSteps {
   static TargetSteps of(DataSource dataSource) {
     return of(TargetKind.of(dataSource));
   }
+
+  /** The kind of database these steps serve. */
+  TargetKind kind();
 
   /** {@code requested}, or when empty the schemas (databases) a fill takes by default. */
   List<String> chosenSchemas(Connection connection, List<String> requested);

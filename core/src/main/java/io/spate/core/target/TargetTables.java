@@ -1,7 +1,7 @@
 package io.spate.core.target;
 
-import io.spate.engine.run.TaskLedger;
 import io.spate.engine.target.SqlErrors;
+import io.spate.engine.target.TaskLedger;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;

@@ -3,6 +3,7 @@ package io.spate.engine.run;
 import io.spate.engine.encode.RowWriter;
 import io.spate.engine.generate.SlotCursor;
 import io.spate.engine.generate.TableEngine;
+import io.spate.engine.target.RowLoad;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;

@@ -34,7 +34,7 @@ import org.postgresql.Driver;
  * <p>The URL's own {@code options} parameter follows these, so what a user set there wins
  * (PostgreSQL applies repeated {@code -c} in order); a {@code tcpKeepAlive} in the URL wins too.
  * These mechanisms are PostgreSQL's; MariaDB and MySQL give {@code deadLinkSeconds} the same
- * meaning through their dialect ({@link io.spate.engine.mariadb.MariaDbDialect}).
+ * meaning through their dialect ({@link io.spate.db.mariadb.MariaDbDialect}).
  *
  * @param deadLinkSeconds how long a silent client's session lives; 0 leaves the server's settings
  *     and sets no lock timeout

@@ -140,7 +140,7 @@ public final class SqlErrors {
 
   /** What a target's own driver says beyond the SQLSTATE ({@link TargetDialect#retriable}). */
   private static boolean retriableByVendor(SQLException e) {
-    for (TargetKind kind : TargetKind.values()) {
+    for (TargetKind kind : TargetKind.all()) {
       if (kind.dialect().retriable(e)) {
         return true;
       }

@@ -2,9 +2,6 @@ package io.spate.engine.target;
 
 import com.zaxxer.hikari.HikariConfig;
 import io.spate.engine.encode.RowWriter;
-import io.spate.engine.run.RowLoad;
-import io.spate.engine.run.TableClaims;
-import io.spate.engine.run.TaskLedger;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.schema.Table;

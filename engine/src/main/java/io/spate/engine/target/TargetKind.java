@@ -1,31 +1,43 @@
 package io.spate.engine.target;
 
-import io.spate.engine.mariadb.MariaDbDialect;
-import io.spate.engine.postgres.PostgresDialect;
 import io.spate.protocol.error.SpateException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.ServiceLoader;
 import javax.sql.DataSource;
 
 /**
- * Which database a target is, read from its JDBC URL: the one place a URL picks the target. Every
- * other part asks the kind for its {@link TargetDialect} (the worker side) or maps it to its own
- * implementation with an exhaustive {@code switch} (the coordinator's steps), so adding a kind here
- * makes the compiler list what it still needs.
+ * Which database a target is, read from its JDBC URL: the one place a URL picks the target. The
+ * kinds are those of the {@link TargetDialect}s on the class path, found by {@link ServiceLoader}
+ * (each database's module, {@code spate-postgres} or {@code spate-mariadb}, lists its dialect in
+ * {@code META-INF/services/io.spate.engine.target.TargetDialect}); the coordinator's side of a kind
+ * is found the same way by the kind's name. Adding a database is adding a module: nothing here
+ * names one.
+ *
+ * @param name the kind's stable name ({@code POSTGRESQL}), in bench results and messages
+ * @param displayName how messages name the database: {@code PostgreSQL}
+ * @param prefixes the URL prefixes that pick this kind
  */
-public enum TargetKind {
-  POSTGRESQL("PostgreSQL", "jdbc:postgresql:"),
-  /** MariaDB and MySQL, both through MariaDB Connector/J. */
-  MARIADB("MariaDB/MySQL", "jdbc:mariadb:", "jdbc:mysql:");
+public record TargetKind(String name, String displayName, List<String> prefixes) {
 
-  private final String displayName;
-  private final List<String> prefixes;
+  public TargetKind {
+    prefixes = List.copyOf(prefixes);
+  }
 
-  TargetKind(String displayName, String... prefixes) {
-    this.displayName = displayName;
-    this.prefixes = List.of(prefixes);
+  /** The dialects on the class path, by kind name; loaded once. */
+  private static final class Dialects {
+    static final List<TargetDialect> ALL =
+        ServiceLoader.load(TargetDialect.class, TargetKind.class.getClassLoader()).stream()
+            .map(ServiceLoader.Provider::get)
+            .sorted(Comparator.comparing(d -> d.kind().name()))
+            .toList();
+  }
+
+  /** Every kind a target may be, by name. */
+  public static List<TargetKind> all() {
+    return Dialects.ALL.stream().map(TargetDialect::kind).toList();
   }
 
   /** The kind {@code url} names by its prefix; see {@link #of(String, String)}. */
@@ -40,7 +52,7 @@ public enum TargetKind {
    * @throws SpateException naming the URL (its secrets masked) and the prefixes Spate supports
    */
   public static TargetKind of(String url, String where) {
-    for (TargetKind kind : values()) {
+    for (TargetKind kind : all()) {
       if (url != null && kind.prefixes.stream().anyMatch(url::startsWith)) {
         return kind;
       }
@@ -68,26 +80,21 @@ public enum TargetKind {
     }
   }
 
-  /** Every prefix a target URL may start with, in declaration order. */
+  /** Every prefix a target URL may start with, kinds in name order. */
   public static List<String> supportedPrefixes() {
-    return Arrays.stream(values()).flatMap(k -> k.prefixes.stream()).toList();
-  }
-
-  /** How messages name the database: {@code PostgreSQL}. */
-  public String displayName() {
-    return displayName;
-  }
-
-  /** The URL prefixes that pick this kind. */
-  public List<String> prefixes() {
-    return prefixes;
+    return all().stream().flatMap(k -> k.prefixes.stream()).toList();
   }
 
   /** What differs on the worker side for this kind of database. */
   public TargetDialect dialect() {
-    return switch (this) {
-      case POSTGRESQL -> PostgresDialect.INSTANCE;
-      case MARIADB -> MariaDbDialect.INSTANCE;
-    };
+    return Dialects.ALL.stream()
+        .filter(d -> d.kind().equals(this))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no dialect serves " + name));
+  }
+
+  @Override
+  public String toString() {
+    return name;
   }
 }

@@ -27,8 +27,8 @@ import java.util.List;
  *     have no task of their own and wait for this one. Left out of the JSON when empty.
  * @param indexesAfter whether the plan's one task, over all its slots, loads the rows with the
  *     table's indexes dropped and builds them after, in its one transaction, where the target finds
- *     that safe (on PostgreSQL: {@code io.spate.engine.postgres.IndexesAfterLoad}); otherwise, and
- *     on a target that never does, the rows go in as any task's. Left out of the JSON when false.
+ *     that safe (on PostgreSQL: {@code io.spate.db.postgres.IndexesAfterLoad}); otherwise, and on a
+ *     target that never does, the rows go in as any task's. Left out of the JSON when false.
  */
 public record TablePlan(
     String name,

@@ -26,6 +26,17 @@ public sealed interface Check {
   /** The constraint's name, for messages. */
   String name();
 
+  /**
+   * How the name of a CHECK an introspector made for a type's own range begins (an unsigned or
+   * tinyint column's, which the database declares no CHECK for); the type follows it.
+   */
+  String TYPE_RANGE = "range of ";
+
+  /** Whether this is a type's own range ({@link #TYPE_RANGE}), no CHECK the schema declares. */
+  default boolean typeBound() {
+    return name() != null && name().startsWith(TYPE_RANGE);
+  }
+
   /** {@code column IN (values...)}, also {@code column = ANY (ARRAY[...])}. */
   record InList(String name, String column, List<String> values) implements Check {
     public InList {

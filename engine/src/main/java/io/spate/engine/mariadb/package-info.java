@@ -1,8 +1,0 @@
-/**
- * MariaDB's and MySQL's load path: {@link io.spate.engine.mariadb.RowStream} pulls rows from
- * generation as the driver reads, {@link io.spate.engine.mariadb.LoadData} streams them into {@code
- * LOAD DATA LOCAL INFILE} inside the caller's transaction, and {@link
- * io.spate.engine.mariadb.MariaDbLedger} records a finished task in that same transaction so its
- * effect happens once. Nothing here is on the PostgreSQL path.
- */
-package io.spate.engine.mariadb;
