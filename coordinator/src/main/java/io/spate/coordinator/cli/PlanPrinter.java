@@ -4,7 +4,9 @@ import io.spate.core.config.FillConfig;
 import io.spate.core.plan.Meanings;
 import io.spate.protocol.plan.ColumnPlan;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.ReferencePlan;
 import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.TriggerWrite;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Renders a plan for {@code spate plan}: levels, then one line per table, the tables insert
@@ -39,7 +42,8 @@ final class PlanPrinter {
 
   /**
    * One line per table an insert trigger of another table writes into: left to the trigger, or
-   * filled as the config asks and written by the trigger too.
+   * filled as the config asks and written by the trigger too; then one per foreign key whose parent
+   * rows are a trigger's ({@link ReferencePlan#parentTable()} the trigger's source).
    */
   static List<String> triggerNotes(FillPlan plan) {
     List<String> notes = new ArrayList<>();
@@ -66,7 +70,50 @@ final class PlanPrinter {
                 + (first ? " too" : " too: their keys may collide"));
       }
     }
+    for (TablePlan t : plan.tables()) {
+      for (ForeignKey fk : t.rows() == 0 ? List.<ForeignKey>of() : t.table().foreignKeys()) {
+        ReferencePlan r = t.reference(fk.name());
+        if (!r.parentTable().equals(fk.refTable())) {
+          notes.add(triggerParentNote(plan, t, fk, r.parentTable()));
+        }
+      }
+    }
     return notes;
+  }
+
+  /**
+   * {@code triggers: photos.photos_profile_fkey picks the profiles rows trigger t on users writes,
+   * one per users row (user_id = users.id): its rows load after users}.
+   */
+  private static String triggerParentNote(
+      FillPlan plan, TablePlan t, ForeignKey fk, String source) {
+    List<String> copies = new ArrayList<>();
+    for (int i = 0; i < fk.columns().size(); i++) {
+      String copied =
+          t.column(fk.columns().get(i)) instanceof ColumnPlan.Reference ref
+              ? ref.parentColumn()
+              : "?";
+      copies.add(fk.refColumns().get(i) + " = " + source + "." + copied);
+    }
+    String writers =
+        plan.table(fk.refTable()).table().writtenBy().stream()
+            .filter(w -> w.table().equals(source))
+            .map(TriggerWrite::toString)
+            .collect(Collectors.joining(", "));
+    return "triggers: "
+        + t.name()
+        + "."
+        + fk.name()
+        + " picks the "
+        + fk.refTable()
+        + " rows "
+        + writers
+        + " writes, one per "
+        + source
+        + " row ("
+        + String.join(", ", copies)
+        + "): its rows load after "
+        + source;
   }
 
   static void print(FillPlan plan, PrintStream out) {

@@ -390,6 +390,60 @@ class PlannerTest {
     assertEquals(FillSettings.DEFAULT_ROWS, sized.table("room").rows());
   }
 
+  /**
+   * users, the profiles an insert trigger on users writes (one per user, copying {@code users.id}
+   * into {@code user_id} by {@code copies}), and the photos that reference the profiles.
+   */
+  private static Schema profilePhotos(TriggerWrite.Copy... copies) {
+    Table users = table("users", List.of(integer("id"), integer("code")), List.of("id"), List.of());
+    Table profiles =
+        table(
+                "profiles",
+                List.of(integer("user_id"), integer("created")),
+                List.of("user_id"),
+                List.of(fk("profiles_user", List.of("user_id"), "users", List.of("id"))))
+            .withWrittenBy(List.of(new TriggerWrite("users_profile", "users", List.of(copies))));
+    Table photos =
+        table(
+            "photos",
+            List.of(integer("id"), integer("profile_id")),
+            List.of("id"),
+            List.of(fk("photos_profile", List.of("profile_id"), "profiles", List.of("user_id"))));
+    return new Schema(List.of(users, profiles, photos));
+  }
+
+  @Test
+  void aChildOfATriggersRowsThatCopyTheSourcesKeyPicksTheSourcesRowsAndLoadsAfterThem() {
+    FillPlan plan = plan(profilePhotos(new TriggerWrite.Copy("user_id", "id")), FillConfig.EMPTY);
+
+    assertEquals(0, plan.table("profiles").rows(), "the trigger's");
+    assertEquals(FillSettings.DEFAULT_ROWS, plan.table("photos").rows());
+    ReferencePlan pick = plan.table("photos").reference("photos_profile");
+    assertEquals("users", pick.parentTable(), "a user's row, whose profile the trigger writes");
+    assertEquals(Pick.RANDOM, pick.pick());
+    assertEquals(plan.table("users").slots(), pick.size());
+    assertEquals(
+        new ColumnPlan.Reference("profile_id", "photos_profile", "id"),
+        plan.table("photos").column("profile_id"),
+        "the user's id, which the profile's user_id copies");
+    assertTrue(
+        plan.table("photos").after().contains("users"), plan.table("photos").after()::toString);
+  }
+
+  @Test
+  void aChildOfATriggersRowsThatCopyNoKeyOfTheSourceIsStillRefused() {
+    SpateException e =
+        assertThrows(
+            SpateException.class,
+            () -> plan(profilePhotos(new TriggerWrite.Copy("user_id", "code")), FillConfig.EMPTY));
+
+    assertMentions(
+        e.getMessage(),
+        "table 'photos' references 'profiles' (photos_profile), which gets no rows of Spate's",
+        "Spate cannot pick the rows a trigger writes as parents",
+        "copies the referenced key from a key of the row it fires for");
+  }
+
   @Test
   void aTableAnInsertTriggerOfAFilledTableWritesIsLeftToTheTriggerUnlessSized() {
     Table film = table("film", List.of(integer("id")), List.of("id"), List.of());

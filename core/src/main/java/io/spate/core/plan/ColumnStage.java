@@ -219,14 +219,14 @@ final class ColumnStage {
     Set<String> copied = Set.of();
     if (settings().config().realisticValues()) {
       Histories.apply( // a history's times are before its parent's, before any other relation
-          t, plans, tc, shape::table, name -> levels.getOrDefault(name, Integer.MAX_VALUE));
+          t, plans, tc, this::filledParent, name -> levels.getOrDefault(name, Integer.MAX_VALUE));
       OrderedPairs.apply(t, plans, tc); // a pair the names order (ordered, shipped) keeps its span
       Lifecycle.apply(
               t,
               plans,
               meanings,
               tc,
-              parent -> Optional.ofNullable(anchors.get(parent)),
+              parent -> Optional.ofNullable(filledParent(parent)).map(p -> anchors.get(p.id())),
               name -> levels.getOrDefault(name, Integer.MAX_VALUE),
               clock)
           .ifPresent(anchor -> anchors.put(t.id(), anchor));
@@ -234,7 +234,7 @@ final class ColumnStage {
       Spans.apply(t, plans, meanings, tc); // after the times it measures are derived
       Ages.apply(t, plans, meanings, tc); // a birth years before the row's own start
       LowercaseCopies.apply(t, plans, tc);
-      copied = ParentCopies.apply(t, plans, tc, shape::table);
+      copied = ParentCopies.apply(t, plans, tc, this::filledParent);
     }
     Set<String> kept = new HashSet<>(NullChecks.kept(t, plans, references, server));
     kept.addAll(copied); // a copy passes the CHECKs its parent's value passed
@@ -253,6 +253,15 @@ final class ColumnStage {
     CheckReports.unparsedDomainChecks(t, plans, tc, problems);
     CheckReports.expressionKeys(t, plans, problems);
     return List.copyOf(plans.values());
+  }
+
+  /**
+   * The parent table named {@code name} when Spate writes its rows, else null: only then can a
+   * child's value follow a parent's (a trigger's rows, whose values Spate does not write, lend
+   * none).
+   */
+  private Table filledParent(String name) {
+    return shape.rows().getOrDefault(name, 0L) > 0 ? shape.table(name) : null;
   }
 
   /**
@@ -366,7 +375,8 @@ final class ColumnStage {
                   + owners
                   + " foreign keys: overlapping foreign keys are not supported yet");
         }
-        return new ColumnPlan.Reference(c.name(), fk.name(), fk.refColumns().get(i));
+        return new ColumnPlan.Reference(
+            c.name(), fk.name(), references.parentColumn(t.id(), fk, i));
       }
     }
     if (c.identity() || KeyColumns.driving(t).stream().anyMatch(k -> counts(t, k.columns(), c))) {

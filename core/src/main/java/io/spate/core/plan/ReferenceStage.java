@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,13 +28,18 @@ import java.util.Set;
  * ({@code EARLIER}), a NOT NULL one to an earlier row of its block or itself ({@code
  * EARLIER_OR_SELF}); any other picks randomly within the nearest shared ancestor ({@code RANDOM}).
  * A CHECK between two foreign keys to one parent key ({@code a <> b}, {@code a < b}) makes one pick
- * relative to the other's. Only random and earlier picks may be NULL.
+ * relative to the other's. Only random and earlier picks may be NULL. A foreign key to a table only
+ * a trigger writes picks the rows of the trigger's source instead, where the trigger copies their
+ * key ({@link TriggerParent}); any other reference to a table with no rows is a problem.
  */
 final class ReferenceStage {
 
   private final Shape shape;
   private final Lineage lineage;
   private final Problems problems;
+
+  /** By table, then by foreign key name: the keys whose parent rows are a trigger's. */
+  private final Map<String, Map<String, TriggerParent>> triggerParents = new HashMap<>();
 
   private ReferenceStage(Shape shape, Problems problems) {
     this.shape = shape;
@@ -47,7 +53,13 @@ final class ReferenceStage {
     for (Table t : shape.schema().tables()) {
       byTable.put(t.id(), stage.references(t));
     }
-    return new References(byTable);
+    return new References(byTable, stage.triggerParents);
+  }
+
+  /** The table whose rows {@code fk} of {@code t} picks: its own, or its trigger's source. */
+  private String rowsOf(Table t, ForeignKey fk) {
+    TriggerParent viaTrigger = triggerParents.getOrDefault(t.id(), Map.of()).get(fk.name());
+    return viaTrigger == null ? fk.refTable() : viaTrigger.source();
   }
 
   private Set<String> deferredOf(String table) {
@@ -65,7 +77,13 @@ final class ReferenceStage {
     List<Relation> relations = relations(t);
     List<String> ancestors = lineage.ancestors(t.id());
     for (ForeignKey fk : t.foreignKeys()) {
-      if (shape.rows(t.id()) > 0 && shape.rows().getOrDefault(fk.refTable(), 0L) == 0) {
+      Optional<TriggerParent> viaTrigger =
+          shape.rows(t.id()) > 0 ? TriggerParent.of(shape, t, fk) : Optional.empty();
+      viaTrigger.ifPresent(
+          p -> triggerParents.computeIfAbsent(t.id(), k -> new HashMap<>()).put(fk.name(), p));
+      if (shape.rows(t.id()) > 0
+          && shape.rows().getOrDefault(fk.refTable(), 0L) == 0
+          && viaTrigger.isEmpty()) {
         List<io.spate.protocol.schema.TriggerWrite> writers =
             shape.table(fk.refTable()).writtenBy();
         problems.add(
@@ -85,7 +103,9 @@ final class ReferenceStage {
                         + fk.refTable()
                         + "' itself (the triggers then write nothing), or give '"
                         + t.id()
-                        + "' `rows: 0`"));
+                        + "' `rows: 0` (Spate can pick them where the trigger's one unconditional"
+                        + " INSERT copies the referenced key from a key of the row it fires for, as"
+                        + " in VALUES (NEW.id, ...))"));
       }
       int depth = ancestors.indexOf(fk.refTable()) + 1;
       if (depth > 0) {
@@ -308,9 +328,12 @@ final class ReferenceStage {
    * Whether the columns of {@code fk} that {@code key} holds reference a key of the parent by
    * themselves ({@code UNIQUE (membership_id, role_id)} with {@code (membership_id,
    * organization_id)} referencing {@code memberships (id, organization_id)}): distinct parent rows
-   * then give distinct values of them.
+   * then give distinct values of them. Not so for a trigger's rows, picked by their source's key.
    */
-  private boolean heldPartIdentifies(ForeignKey fk, UniqueKey key) {
+  private boolean heldPartIdentifies(Table t, ForeignKey fk, UniqueKey key) {
+    if (!rowsOf(t, fk).equals(fk.refTable())) {
+      return false;
+    }
     List<String> held = new ArrayList<>();
     for (int i = 0; i < fk.columns().size(); i++) {
       if (key.columns().contains(fk.columns().get(i))) {
@@ -336,7 +359,7 @@ final class ReferenceStage {
       Map<String, ReferencePlan> result) {
     List<ForeignKey> fresh = injective.stream().filter(fk -> !planned.contains(fk)).toList();
     ReferencePlan shared = planned.size() == 1 ? result.get(planned.getFirst().name()) : null;
-    String parent = fresh.getFirst().refTable();
+    String parent = rowsOf(t, fresh.getFirst());
     if (shared == null
         || fresh.size() != 1
         || shared.pick() != Pick.INJECTIVE
@@ -442,7 +465,7 @@ final class ReferenceStage {
       return;
     }
     for (ForeignKey fk : injective) {
-      if (!key.columns().containsAll(fk.columns()) && !heldPartIdentifies(fk, key)) {
+      if (!key.columns().containsAll(fk.columns()) && !heldPartIdentifies(t, fk, key)) {
         problems.add(
             "key "
                 + key.columns()
@@ -467,7 +490,7 @@ final class ReferenceStage {
     if (groupDepth == 0
         && !ancestors.isEmpty()
         && injective.stream()
-            .allMatch(fk -> lineage.depthUnder(fk.refTable(), ancestors.get(0)) > 0)) {
+            .allMatch(fk -> lineage.depthUnder(rowsOf(t, fk), ancestors.get(0)) > 0)) {
       groupDepth = 1;
     }
     long groupSize = groupDepth == 0 ? lineage.slots(t.id()) : lineage.span(t.id(), groupDepth);
@@ -476,7 +499,7 @@ final class ReferenceStage {
     long[] digits = new long[injective.size()]; // sizes, but one less for a pick apart from another
     long combinations = 1;
     for (int i = 0; i < injective.size(); i++) {
-      String parent = injective.get(i).refTable();
+      String parent = rowsOf(t, injective.get(i));
       int under = groupDepth == 0 ? -1 : lineage.depthUnder(parent, ancestors.get(groupDepth - 1));
       boolean dense = under > 0 ? lineage.denseBelow(parent, under) : lineage.dense(parent);
       if (!dense) {
@@ -519,7 +542,7 @@ final class ReferenceStage {
           fk.name(),
           new ReferencePlan(
               fk.name(),
-              fk.refTable(),
+              rowsOf(t, fk),
               Pick.INJECTIVE,
               groupSpan,
               parentGroupSpans[i],
@@ -653,13 +676,14 @@ final class ReferenceStage {
 
   private ReferencePlan randomReference(Table t, ForeignKey fk, List<String> ancestors) {
     Distribution distribution = referenceDistribution(t, fk);
+    String parent = rowsOf(t, fk);
     for (int d = 1; d <= ancestors.size(); d++) {
-      int under = lineage.depthUnder(fk.refTable(), ancestors.get(d - 1));
+      int under = lineage.depthUnder(parent, ancestors.get(d - 1));
       if (under > 0) {
-        long size = lineage.span(fk.refTable(), under);
+        long size = lineage.span(parent, under);
         return new ReferencePlan(
             fk.name(),
-            fk.refTable(),
+            parent,
             Pick.RANDOM,
             lineage.span(t.id(), d),
             size,
@@ -671,13 +695,13 @@ final class ReferenceStage {
     }
     return new ReferencePlan(
         fk.name(),
-        fk.refTable(),
+        parent,
         Pick.RANDOM,
         0,
         0,
         0,
         1,
-        Math.max(1, lineage.slots(fk.refTable())),
+        Math.max(1, lineage.slots(parent)),
         distribution);
   }
 

@@ -43,7 +43,7 @@ final class TableStage {
                 Shape.stream(shape.settings().seed(), shape.table(name)),
                 columns.of(name),
                 references.all(name),
-                shape.order().waitsFor(name),
+                waitsFor(shape, references, name),
                 List.of(),
                 shape.order().jointOf(name),
                 IndexBuild.after(
@@ -71,6 +71,20 @@ final class TableStage {
       levels.add(secondPasses);
     }
     return new Tables(plans, levels);
+  }
+
+  /**
+   * The tables {@code name} waits for: those its foreign keys reference ({@link Order#waitsFor}),
+   * then the sources of the trigger's rows it references ({@link TriggerParent}), which the trigger
+   * writes as they load.
+   */
+  private static List<String> waitsFor(Shape shape, References references, String name) {
+    List<String> after = new ArrayList<>(shape.order().waitsFor(name));
+    references.triggerParents(name).stream()
+        .map(TriggerParent::source)
+        .filter(source -> !after.contains(source))
+        .forEach(after::add);
+    return after;
   }
 
   /**

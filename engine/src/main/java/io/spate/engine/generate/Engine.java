@@ -220,7 +220,7 @@ public final class Engine {
                 () ->
                     new IllegalStateException(
                         "no foreign key " + ref.foreignKey() + " on " + table.name()));
-    TablePlan parent = plan.table(fk.refTable());
+    TablePlan parent = plan.table(pickPlan.parentTable()); // fk's table, or its trigger's source
     CellGen parentCell = cell(parent, ref.parentColumn());
     Column parentColumn = parent.table().column(ref.parentColumn()).orElseThrow();
     // text is written as the parent's bytes wherever the child's type holds the parent's longest

@@ -57,7 +57,8 @@ public sealed interface ColumnPlan {
 
   /**
    * One column of a foreign key: the parent's own value in {@code parentColumn} at the row {@code
-   * foreignKey} picks.
+   * foreignKey} picks (a column of {@link ReferencePlan#parentTable()}, which for a trigger's rows
+   * is the column the trigger copies).
    */
   record Reference(String column, String foreignKey, String parentColumn) implements ColumnPlan {}
 

@@ -4,6 +4,12 @@ package io.spate.protocol.plan;
  * How a foreign key picks its parent row; the parent's key is then recomputed at that row, never
  * read from the database.
  *
+ * <p>{@code parentTable} is the table the foreign key references, or, where only an insert trigger
+ * writes that table's rows and each copies the key of the row it fires for ({@link
+ * io.spate.protocol.schema.TriggerWrite#copies()}), the table the trigger fires on: a row of it is
+ * picked, and each {@link ColumnPlan.Reference#parentColumn()} names the column of it the trigger
+ * copies, so the value is the key of the trigger's row.
+ *
  * <p>A child slot falls in group {@code g = slot / groupSpan} at ordinal {@code slot % groupSpan}
  * ({@code g = 0}, ordinal = slot, when {@code groupSpan} is 0). The parent slot is:
  *

@@ -315,7 +315,10 @@ public final class MariaDbIntrospector {
         });
   }
 
-  /** Records which tables the insert triggers on the tables write into ({@link TriggerTargets}). */
+  /**
+   * Records which tables the insert triggers on the tables write into ({@link TriggerTargets}):
+   * MariaDB's are row-level, with no condition of their own.
+   */
   private static void readTriggers(Reader reader, Map<String, TableParts> tables) {
     Map<String, TableParts> byId = TriggerTargets.byId(tables.values());
     reader.run(
@@ -330,6 +333,7 @@ public final class MariaDbIntrospector {
                 reader.schema(rs.getString(2)),
                 rs.getString(3),
                 rs.getString(4),
+                true,
                 byId,
                 reader::schema));
   }

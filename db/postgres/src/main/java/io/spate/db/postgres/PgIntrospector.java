@@ -70,12 +70,14 @@ public final class PgIntrospector {
 
   /**
    * The insert triggers that fire on the tables in a fill (enabled, or {@code ALWAYS}), with their
-   * functions' bodies ({@link TriggerTargets}).
+   * functions' bodies ({@link TriggerTargets}) and whether each fires for every inserted row (a
+   * row-level trigger with no WHEN condition).
    */
   private static final String TRIGGERS_SQL =
       CatalogQuery.TABLES
           + """
-          SELECT t.tgname, tabs.nspname, tabs.relname, p.prosrc
+          SELECT t.tgname, tabs.nspname, tabs.relname, p.prosrc,
+                 (t.tgtype & 1) <> 0 AND t.tgqual IS NULL
           FROM pg_trigger t
           JOIN tabs ON tabs.oid = t.tgrelid
           JOIN pg_proc p ON p.oid = t.tgfoid
@@ -164,6 +166,7 @@ public final class PgIntrospector {
                 rs.getString(2),
                 rs.getString(3),
                 rs.getString(4),
+                rs.getBoolean(5),
                 byId,
                 UnaryOperator.identity()));
     return new Schema(
