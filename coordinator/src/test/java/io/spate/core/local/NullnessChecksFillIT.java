@@ -75,4 +75,34 @@ class NullnessChecksFillIT {
       assertEquals(1001L, db.queryLong("SELECT count(*) FROM reports"));
     }
   }
+
+  /**
+   * Icinga DB's {@code CASE WHEN redundancy_group_id IS NULL THEN host_id IS NOT NULL ELSE host_id
+   * IS NULL AND service_id IS NULL END} over three nullable references was "not a form Spate
+   * understands"; read as the disjunction of its branches, it fills with no config.
+   */
+  @Test
+  void aCaseCheckOfNullnessFillsAsTheDisjunctionOfItsBranches() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Fills.schema("case-nullness-check.sql"));
+      List<String> constraints = Fills.constraints(db);
+
+      Fills.Run run = Fills.local(db);
+
+      assertEquals(1000L, db.queryLong("SELECT count(*) FROM dependency_node"), run::err);
+      assertEquals(
+          1000L,
+          db.queryLong(
+              "SELECT count(*) FROM dependency_node WHERE CASE WHEN redundancy_group_id IS NULL"
+                  + " THEN host_id IS NOT NULL ELSE host_id IS NULL AND service_id IS NULL END"));
+      Map<String, Long> orphans = Fills.orphans(db);
+      assertEquals(
+          0L, orphans.values().stream().mapToLong(Long::longValue).sum(), orphans::toString);
+      assertEquals(constraints, Fills.constraints(db), "the fill left every constraint as it was");
+
+      db.execute("INSERT INTO dependency_node (id, host_id) VALUES (100001, 1)");
+      db.execute("INSERT INTO dependency_node (id, redundancy_group_id) VALUES (100002, 1)");
+      assertEquals(1002L, db.queryLong("SELECT count(*) FROM dependency_node"));
+    }
+  }
 }

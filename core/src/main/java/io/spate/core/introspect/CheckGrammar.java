@@ -310,6 +310,9 @@ final class CheckGrammar {
     if (word.startsWith("_") && peekIs(Kind.STRING)) { // MySQL's character set introducer
       return new Literal(next().text(), true);
     }
+    if (word.equals("case") && peekIs(Kind.WORD, "when")) {
+      return searchedCase();
+    }
     if (RESERVED.contains(word)) {
       throw new NotUnderstood();
     }
@@ -330,6 +333,33 @@ final class CheckGrammar {
       return new Call(word, argument);
     }
     return columnRef(text);
+  }
+
+  /**
+   * A searched {@code CASE WHEN c1 THEN r1 [WHEN c2 THEN r2 ...] ELSE e END} of predicates, read as
+   * the disjunction of its branches: {@code (c1 AND r1) OR (NOT c1 AND c2 AND r2) OR ... OR (NOT c1
+   * AND NOT c2 ... AND e)}. A row satisfying a branch with its conditions true or false (not NULL)
+   * satisfies the CASE, so the reading is never looser than the CHECK. One with no ELSE (NULL,
+   * which a CHECK passes) is not read.
+   */
+  private CheckNode searchedCase() {
+    List<CheckNode> branches = new ArrayList<>();
+    List<CheckNode> earlier = new ArrayList<>();
+    while (accept(Kind.WORD, "when")) {
+      CheckNode condition = disjunction();
+      expect(Kind.WORD, "then");
+      List<CheckNode> branch = new ArrayList<>(earlier);
+      branch.add(condition);
+      branch.add(disjunction());
+      branches.add(new And(branch));
+      earlier.add(new Not(condition));
+    }
+    expect(Kind.WORD, "else");
+    List<CheckNode> otherwise = new ArrayList<>(earlier);
+    otherwise.add(disjunction());
+    branches.add(new And(otherwise));
+    expect(Kind.WORD, "end");
+    return new Or(branches);
   }
 
   /** A column, unless it is really a function call or a qualified name. */

@@ -12,6 +12,7 @@ import io.spate.protocol.schema.Check.Length;
 import io.spate.protocol.schema.Check.Matches;
 import io.spate.protocol.schema.Check.Unparsed;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -520,5 +521,23 @@ class CheckParserTest {
             .getClass()
             .getSimpleName(),
         "a NULL element is not a value to write");
+  }
+
+  @Test
+  void aSearchedCaseOfPredicatesReadsAsTheDisjunctionOfItsBranches() {
+    String definition =
+        "CHECK (CASE WHEN (redundancy_group_id IS NULL) THEN (host_id IS NOT NULL)"
+            + " ELSE ((host_id IS NULL) AND (service_id IS NULL)) END)";
+    List<CheckParser.Branch> branches = CheckParser.branches("ck", definition);
+    assertEquals(2, branches.size(), branches.toString());
+    assertEquals(Set.of("redundancy_group_id"), branches.get(0).nulls(), branches.toString());
+    assertEquals(Set.of("host_id"), branches.get(0).notNull(), branches.toString());
+    assertEquals(
+        Set.of("redundancy_group_id"), branches.get(1).notNull(), branches.get(1).toString());
+    assertEquals(Set.of("host_id", "service_id"), branches.get(1).nulls(), branches.toString());
+    // a CASE with no ELSE is NULL, which a CHECK passes: not read
+    assertEquals(
+        List.of(),
+        CheckParser.branches("ck", "CHECK (CASE WHEN (a IS NULL) THEN (b IS NOT NULL) END)"));
   }
 }
