@@ -154,21 +154,37 @@ class ReferenceRulesPlanTest {
   }
 
   @Test
-  void anOrderBetweenTwoForeignKeysThatMakeTheKeyIsRefusedSayingSo() {
+  void anOrderBetweenTwoForeignKeysThatMakeTheKeyPicksTheLowerHalfAndTheRest() {
+    FillPlan plan =
+        Planner.plan(
+            keyedPairs(new Check.CompareColumns("ordered", "tag1", "<", "tag2")),
+            FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of()));
+    var lower = plan.table("tag_synonym").reference("tag_synonym_tag1");
+    var higher = plan.table("tag_synonym").reference("tag_synonym_tag2");
+    long tags = plan.table("tag").rows();
+    assertEquals(0, lower.offset());
+    assertEquals(tags / 2, lower.size(), "tag1 picks the first half of the tags");
+    assertEquals(tags / 2, higher.offset(), "tag2 picks the rest");
+    assertEquals(tags - tags / 2, higher.size());
+    assertEquals(higher.size(), lower.radix(), "distinct rows take distinct pairs");
+  }
+
+  @Test
+  void anOrderedPairKeyNeedingMorePairsThanTheHalvesHoldIsRefusedNamingTheCount() {
     SpateException e =
         assertThrows(
             SpateException.class,
             () ->
                 Planner.plan(
                     keyedPairs(new Check.CompareColumns("ordered", "tag1", "<", "tag2")),
-                    FillSettings.of(FillConfig.EMPTY, null, null, null, Map.of())));
-    assertEquals(
-        "cannot plan the fill: CHECK ordered on 'tag_synonym' between foreign keys"
-            + " tag_synonym_tag1 and tag_synonym_tag2: the two foreign keys together make a key of"
-            + " 'tag_synonym', so each row takes a pair of 'tag' rows no other row takes, and Spate"
-            + " keeps only <> between such foreign keys, not an order: size the table `rows: 0`"
-            + " (--rows tag_synonym=0) and fill it yourself",
-        e.getMessage());
+                    FillSettings.of(
+                        FillConfig.EMPTY,
+                        null,
+                        null,
+                        null,
+                        Map.of("tag", 10L, "tag_synonym", 26L))));
+    assertTrue(
+        e.getMessage().contains("needs 26 distinct references but only 25 exist"), e.getMessage());
   }
 
   @Test

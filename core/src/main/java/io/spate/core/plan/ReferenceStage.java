@@ -295,6 +295,9 @@ final class ReferenceStage {
         base.pick() == Pick.INJECTIVE
             && dependent.pick() == Pick.INJECTIVE
             && !r.relation().equals("<>");
+    if (pairedKey && dependent.offset() >= base.offset() + base.size()) {
+      return; // ordered already: the base picks the parent's lower half, the dependent the rest
+    }
     if (pairedKey) {
       // distinct pairs come from two independent injective picks, which cannot also be ordered
       problems.add(
@@ -497,6 +500,8 @@ final class ReferenceStage {
     long[] sizes = new long[injective.size()];
     long[] parentGroupSpans = new long[injective.size()];
     long[] digits = new long[injective.size()]; // sizes, but one less for a pick apart from another
+    long[] lowHalfOffsets =
+        new long[injective.size()]; // where an ordered pair's higher half starts
     long combinations = 1;
     for (int i = 0; i < injective.size(); i++) {
       String parent = rowsOf(t, injective.get(i));
@@ -516,6 +521,15 @@ final class ReferenceStage {
       }
       sizes[i] = under > 0 ? lineage.span(parent, under) : lineage.slots(parent);
       parentGroupSpans[i] = under > 0 ? sizes[i] : 0;
+      Relation order = orderWithAnother(injective, i, relations);
+      if (order != null) {
+        // an ordered pair (tag1 < tag2): the lower picks from the parent's first half, the
+        // higher from the rest, so every pair is ordered and distinct pairs stay distinct
+        long lower = sizes[i] / 2;
+        boolean higher = order.dependent().equals(injective.get(i).name());
+        lowHalfOffsets[i] = higher ? lower : 0;
+        sizes[i] = higher ? sizes[i] - lower : lower;
+      }
       digits[i] = sizes[i] - (differsFromAnother(injective, i, relations) ? 1 : 0);
       combinations = saturatingMultiply(combinations, digits[i]);
     }
@@ -536,7 +550,7 @@ final class ReferenceStage {
     long groupSpan = groupDepth == 0 ? 0 : groupSize;
     long radix = 1;
     for (int i = injective.size() - 1; i >= 0; i--) {
-      long offset = injective.size() == 1 ? Math.max(0, sizes[i] - groupSize) : 0;
+      long offset = injective.size() == 1 ? Math.max(0, sizes[i] - groupSize) : lowHalfOffsets[i];
       ForeignKey fk = injective.get(i);
       result.put(
           fk.name(),
@@ -552,6 +566,27 @@ final class ReferenceStage {
               Distribution.UNIFORM));
       radix = saturatingMultiply(radix, digits[i]);
     }
+  }
+
+  /**
+   * The order CHECK ({@code <}, {@code <=}, ...) between the {@code i}th of the injective foreign
+   * keys and another of them, or null.
+   */
+  private static Relation orderWithAnother(
+      List<ForeignKey> injective, int i, List<Relation> relations) {
+    String name = injective.get(i).name();
+    return relations.stream()
+        .filter(r -> !r.relation().equals("<>"))
+        .filter(r -> r.base().equals(name) || r.dependent().equals(name))
+        .filter(
+            r ->
+                injective.stream()
+                    .anyMatch(
+                        fk ->
+                            !fk.name().equals(name)
+                                && (fk.name().equals(r.base()) || fk.name().equals(r.dependent()))))
+        .findFirst()
+        .orElse(null);
   }
 
   /**
