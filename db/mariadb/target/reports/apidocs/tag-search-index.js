@@ -1,1 +1,0 @@
-tagSearchIndex = [];updateSearchResults();

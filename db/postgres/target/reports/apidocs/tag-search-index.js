@@ -1,1 +1,0 @@
-tagSearchIndex = [{"l":"Constant Field Values","h":"","k":"18","u":"constant-values.html"}];updateSearchResults();

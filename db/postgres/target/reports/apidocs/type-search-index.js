@@ -1,1 +1,0 @@
-typeSearchIndex = [{"l":"All Classes and Interfaces","u":"allclasses-index.html","k":"18"},{"p":"io.spate.db.postgres","l":"PgIntrospector"},{"p":"io.spate.db.postgres","l":"PostgresDialect"},{"p":"io.spate.db.postgres","l":"PostgresLedger"},{"p":"io.spate.db.postgres","l":"PostgresServerChecks"},{"p":"io.spate.db.postgres","l":"PostgresSteps"}];updateSearchResults();
