@@ -77,6 +77,10 @@ public final class TestMariaDb implements AutoCloseable {
     return USER;
   }
 
+  public String password() {
+    return PASSWORD;
+  }
+
   /** The URL of this database: the server's, with the database as its path. */
   public String jdbcUrl() {
     int slash = ADMIN_URL.indexOf('/', ADMIN_URL.indexOf("//") + 2);
