@@ -112,6 +112,37 @@ class ImagesTest {
   }
 
   /**
+   * The build stage copies the POM of every module the root POM lists (Maven refuses a reactor with
+   * one missing) and the sources of every module the images' jars are built from (the coordinator
+   * and everything it depends on, the database modules included).
+   */
+  @Test
+  void buildCopiesEveryModulesPomAndTheSourcesTheJarsNeed() throws IOException {
+    String rootPom = Files.readString(DeployFiles.ROOT.resolve("pom.xml"));
+    List<String> modules =
+        java.util.regex.Pattern.compile("<module>([^<]+)</module>")
+            .matcher(rootPom)
+            .results()
+            .map(m -> m.group(1))
+            .toList();
+    assertTrue(modules.contains("db/postgres"), modules::toString);
+    List<String> copies =
+        stages().get("build").stream().filter(i -> i.startsWith("COPY ")).toList();
+    for (String module : modules) {
+      assertTrue(
+          copies.contains("COPY " + module + "/pom.xml " + module + "/"),
+          "deploy/Dockerfile's build stage does not copy " + module + "/pom.xml: " + copies);
+    }
+    for (String module :
+        List.of(
+            "protocol", "engine", "core", "db/postgres", "db/mariadb", "worker", "coordinator")) {
+      assertTrue(
+          copies.contains("COPY " + module + "/src " + module + "/src"),
+          "deploy/Dockerfile's build stage does not copy " + module + "/src: " + copies);
+    }
+  }
+
+  /**
    * Every file under a path the build stage copies reaches the build: no Dockerfile.dockerignore
    * pattern matches it or a directory above it (as the builder reads them: a pattern that matches a
    * directory drops all of it; `*` stays within a directory, `**` crosses them).
