@@ -74,42 +74,74 @@ final class ColumnStage {
    */
   static Columns run(Shape shape, References references, CheckServer server, Problems problems) {
     ColumnStage stage = new ColumnStage(shape, references, server, problems);
-    stage.drawPoolsAhead();
     Map<String, List<ColumnPlan>> byTable = new HashMap<>();
+    List<Table> batch = new ArrayList<>();
+    int columns = 0;
     for (List<String> level : shape.order().levels()) {
       for (String name : level) {
-        byTable.put(name, stage.columns(shape.table(name)));
+        Table t = shape.table(name);
+        batch.add(t);
+        columns += t.columns().size();
+        if (columns >= AHEAD) {
+          stage.plan(batch, byTable);
+          batch.clear();
+          columns = 0;
+        }
       }
     }
+    stage.plan(batch, byTable);
     return new Columns(byTable);
   }
 
   /**
-   * Draws side by side the realistic pools the tables with rows may take (text columns the config
-   * leaves open; {@link #realistic} still decides which are used), the most costly part of planning
-   * a small fill.
+   * Columns whose realistic pools are drawn ahead at a time: under half of what {@link
+   * RealisticValues} keeps, so a batch's pools are all still kept when its tables take them.
    */
-  private void drawPoolsAhead() {
+  private static final int AHEAD = RealisticValues.MAX_DRAWN / 2;
+
+  /** Plans the columns of {@code tables}, in order, their pools drawn ahead side by side. */
+  private void plan(List<Table> tables, Map<String, List<ColumnPlan>> byTable) {
+    drawPoolsAhead(tables);
+    for (Table t : tables) {
+      byTable.put(t.id(), columns(t));
+    }
+  }
+
+  /**
+   * Draws side by side the realistic pools the tables with rows may take (text columns the config
+   * leaves open and no correlated group claims; {@link #realistic} still decides which are used),
+   * the most costly part of planning a small fill.
+   */
+  private void drawPoolsAhead(List<Table> tables) {
     if (!settings().config().realisticValues()) {
       return;
     }
     List<Map.Entry<Table, Column>> open = new ArrayList<>();
-    for (List<String> level : shape.order().levels()) {
-      for (String name : level) {
-        Table t = shape.table(name);
-        if (shape.rows(t.id()) == 0) {
-          continue;
-        }
-        TableConfig tc = settings().config().table(t.id());
-        for (Column c : t.columns()) {
-          ColumnConfig cc = tc.columns().get(c.name());
-          if (cc == null || (!cc.decidesValues() && cc.length() == null)) {
-            open.add(Map.entry(t, c));
-          }
+    for (Table t : tables) {
+      if (shape.rows(t.id()) == 0) {
+        continue;
+      }
+      TableConfig tc = settings().config().table(t.id());
+      CorrelatedValues correlated = correlated(t, tc);
+      for (Column c : t.columns()) {
+        ColumnConfig cc = tc.columns().get(c.name());
+        if ((cc == null || (!cc.decidesValues() && cc.length() == null))
+            && !correlated.claims(c.name())) {
+          open.add(Map.entry(t, c));
         }
       }
     }
     RealisticValues.drawAhead(settings().seed(), open);
+  }
+
+  /** The correlated groups of {@code t} ({@link CorrelatedValues}). */
+  private CorrelatedValues correlated(Table t, TableConfig tc) {
+    return CorrelatedValues.of(
+        settings().seed(),
+        t,
+        tc,
+        shape.lineage().slots(t.id()),
+        settings().config().realisticValues());
   }
 
   /**
@@ -187,13 +219,7 @@ final class ColumnStage {
     }
     TableConfig tc = settings().config().table(t.id());
     Map<String, ColumnPlan> plans = new LinkedHashMap<>();
-    CorrelatedValues correlated =
-        CorrelatedValues.of(
-            settings().seed(),
-            t,
-            tc,
-            shape.lineage().slots(t.id()),
-            settings().config().realisticValues());
+    CorrelatedValues correlated = correlated(t, tc);
     Map<String, String> nulled = NullChecks.nulled(t);
     Map<String, Meanings.Inferred> meanings = Meanings.of(shape.schema(), t, tc);
     checkedDomains.clear();

@@ -283,11 +283,16 @@ final class CorrelatedValues {
    * Letters folded to lower-case ASCII (accents dropped), everything else left out; never empty.
    */
   static String ascii(String s) {
-    String folded =
-        Normalizer.normalize(s, Normalizer.Form.NFD)
-            .toLowerCase(Locale.ROOT)
-            .replaceAll("[^a-z]", "");
-    return folded.isEmpty() ? "user" : folded;
+    // ASCII is its own decomposition: most names skip the normalizer
+    String decomposed =
+        s.chars().allMatch(ch -> ch < 0x80) ? s : Normalizer.normalize(s, Normalizer.Form.NFD);
+    StringBuilder folded = new StringBuilder(decomposed.length());
+    for (char ch : decomposed.toLowerCase(Locale.ROOT).toCharArray()) {
+      if (ch >= 'a' && ch <= 'z') {
+        folded.append(ch);
+      }
+    }
+    return folded.isEmpty() ? "user" : folded.toString();
   }
 
   /**

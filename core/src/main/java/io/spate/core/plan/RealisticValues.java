@@ -357,7 +357,7 @@ final class RealisticValues {
    */
   private static final Map<PoolKey, List<String>> DRAWN = new ConcurrentHashMap<>();
 
-  private static final int MAX_DRAWN = 1024;
+  static final int MAX_DRAWN = 1024;
 
   private static List<String> draw(Kind kind, long seed, Table table, Column c) {
     Random random =
