@@ -48,6 +48,9 @@ final class ColumnStage {
   /** The unit the schema's 64-bit integer times count in ({@link MeaningDomains#clock}). */
   private final long clock;
 
+  /** The correlated groups of the batch's tables, by table ({@link #drawAhead}). */
+  private final Map<String, CorrelatedValues> correlated = new HashMap<>();
+
   /** The load level of each table. */
   private final Map<String, Integer> levels = new HashMap<>();
 
@@ -101,47 +104,55 @@ final class ColumnStage {
 
   /** Plans the columns of {@code tables}, in order, their pools drawn ahead side by side. */
   private void plan(List<Table> tables, Map<String, List<ColumnPlan>> byTable) {
-    drawPoolsAhead(tables);
+    drawAhead(tables);
     for (Table t : tables) {
       byTable.put(t.id(), columns(t));
     }
   }
 
   /**
-   * Draws side by side the realistic pools the tables with rows may take (text columns the config
-   * leaves open and no correlated group claims; {@link #realistic} still decides which are used),
-   * the most costly part of planning a small fill.
+   * Draws side by side (on the common pool) what the tables with rows may take from Datafaker, the
+   * most costly part of planning: the records of their correlated groups, and the realistic pools
+   * of the text columns the config leaves open and no group claims ({@link #realistic} still
+   * decides which are used). Each draw is a pure function of its own seeded stream, so the values
+   * are those of drawing them one by one.
    */
-  private void drawPoolsAhead(List<Table> tables) {
+  private void drawAhead(List<Table> tables) {
+    correlated.clear();
     if (!settings().config().realisticValues()) {
       return;
     }
-    List<Map.Entry<Table, Column>> open = new ArrayList<>();
+    long seed = settings().seed();
+    List<Runnable> draws = new ArrayList<>();
     for (Table t : tables) {
       if (shape.rows(t.id()) == 0) {
         continue;
       }
       TableConfig tc = settings().config().table(t.id());
-      CorrelatedValues correlated = correlated(t, tc);
+      CorrelatedValues groups = correlated(t, tc);
+      draws.add(groups::drawRecords);
       for (Column c : t.columns()) {
         ColumnConfig cc = tc.columns().get(c.name());
         if ((cc == null || (!cc.decidesValues() && cc.length() == null))
-            && !correlated.claims(c.name())) {
-          open.add(Map.entry(t, c));
+            && !groups.claims(c.name())) {
+          draws.add(() -> RealisticValues.pool(seed, t, c));
         }
       }
     }
-    RealisticValues.drawAhead(settings().seed(), open);
+    draws.parallelStream().forEach(Runnable::run);
   }
 
-  /** The correlated groups of {@code t} ({@link CorrelatedValues}). */
+  /** The correlated groups of {@code t} ({@link CorrelatedValues}), made once a batch. */
   private CorrelatedValues correlated(Table t, TableConfig tc) {
-    return CorrelatedValues.of(
-        settings().seed(),
-        t,
-        tc,
-        shape.lineage().slots(t.id()),
-        settings().config().realisticValues());
+    return correlated.computeIfAbsent(
+        t.id(),
+        id ->
+            CorrelatedValues.of(
+                settings().seed(),
+                t,
+                tc,
+                shape.lineage().slots(id),
+                settings().config().realisticValues()));
   }
 
   /**
