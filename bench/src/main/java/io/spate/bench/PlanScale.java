@@ -34,7 +34,7 @@ import java.util.Map;
  * is its own.
  *
  * <pre>
- * java -cp ... io.spate.bench.PlanScale [--task-rows R] N ...
+ * bench/plan-scale [--task-rows R] [N ...]      (250 500 1000 2000 unless given)
  * </pre>
  */
 public final class PlanScale {
