@@ -39,9 +39,10 @@ import java.util.Map;
  */
 public final class PlanScale {
 
-  /** Tables of a chain and of a star. */
+  /** Tables of a chain. */
   static final int CHAIN = 100;
 
+  /** Tables of a star, its centre included. */
   static final int STAR = 20;
 
   private PlanScale() {}
@@ -142,6 +143,7 @@ public final class PlanScale {
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpuSeconds = (os.getProcessCpuTime() - cpu) / 1e9;
     long tasks = plan.taskRuns().stream().mapToLong(run -> run.count()).sum();
+    // each heap pool's peak, summed: the pools peak at different times, so an upper bound
     long heap =
         ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(pool -> pool.getType() == MemoryType.HEAP)
