@@ -48,6 +48,9 @@ final class ColumnStage {
   /** The unit the schema's 64-bit integer times count in ({@link MeaningDomains#clock}). */
   private final long clock;
 
+  /** The correlated groups of the batch's tables, by table ({@link #drawAhead}). */
+  private final Map<String, CorrelatedValues> correlated = new HashMap<>();
+
   /** The load level of each table. */
   private final Map<String, Integer> levels = new HashMap<>();
 
@@ -74,42 +77,82 @@ final class ColumnStage {
    */
   static Columns run(Shape shape, References references, CheckServer server, Problems problems) {
     ColumnStage stage = new ColumnStage(shape, references, server, problems);
-    stage.drawPoolsAhead();
     Map<String, List<ColumnPlan>> byTable = new HashMap<>();
+    List<Table> batch = new ArrayList<>();
+    int columns = 0;
     for (List<String> level : shape.order().levels()) {
       for (String name : level) {
-        byTable.put(name, stage.columns(shape.table(name)));
+        Table t = shape.table(name);
+        batch.add(t);
+        columns += t.columns().size();
+        if (columns >= AHEAD) {
+          stage.plan(batch, byTable);
+          batch.clear();
+          columns = 0;
+        }
       }
     }
+    stage.plan(batch, byTable);
     return new Columns(byTable);
   }
 
   /**
-   * Draws side by side the realistic pools the tables with rows may take (text columns the config
-   * leaves open; {@link #realistic} still decides which are used), the most costly part of planning
-   * a small fill.
+   * Columns whose realistic pools are drawn ahead at a time: under half of what {@link
+   * RealisticValues} keeps, so a batch's pools are all still kept when its tables take them.
    */
-  private void drawPoolsAhead() {
+  private static final int AHEAD = RealisticValues.MAX_DRAWN / 2;
+
+  /** Plans the columns of {@code tables}, in order, their pools drawn ahead side by side. */
+  private void plan(List<Table> tables, Map<String, List<ColumnPlan>> byTable) {
+    drawAhead(tables);
+    for (Table t : tables) {
+      byTable.put(t.id(), columns(t));
+    }
+  }
+
+  /**
+   * Draws side by side (on the common pool) what the tables with rows may take from Datafaker, the
+   * most costly part of planning: the records of their correlated groups, and the realistic pools
+   * of the text columns the config leaves open and no group claims ({@link #realistic} still
+   * decides which are used). Each draw is a pure function of its own seeded stream, so the values
+   * are those of drawing them one by one.
+   */
+  private void drawAhead(List<Table> tables) {
+    correlated.clear();
     if (!settings().config().realisticValues()) {
       return;
     }
-    List<Map.Entry<Table, Column>> open = new ArrayList<>();
-    for (List<String> level : shape.order().levels()) {
-      for (String name : level) {
-        Table t = shape.table(name);
-        if (shape.rows(t.id()) == 0) {
-          continue;
-        }
-        TableConfig tc = settings().config().table(t.id());
-        for (Column c : t.columns()) {
-          ColumnConfig cc = tc.columns().get(c.name());
-          if (cc == null || (!cc.decidesValues() && cc.length() == null)) {
-            open.add(Map.entry(t, c));
-          }
+    long seed = settings().seed();
+    List<Runnable> draws = new ArrayList<>();
+    for (Table t : tables) {
+      if (shape.rows(t.id()) == 0) {
+        continue;
+      }
+      TableConfig tc = settings().config().table(t.id());
+      CorrelatedValues groups = correlated(t, tc);
+      draws.add(groups::drawRecords);
+      for (Column c : t.columns()) {
+        ColumnConfig cc = tc.columns().get(c.name());
+        if ((cc == null || (!cc.decidesValues() && cc.length() == null))
+            && !groups.claims(c.name())) {
+          draws.add(() -> RealisticValues.pool(seed, t, c));
         }
       }
     }
-    RealisticValues.drawAhead(settings().seed(), open);
+    draws.parallelStream().forEach(Runnable::run);
+  }
+
+  /** The correlated groups of {@code t} ({@link CorrelatedValues}), made once a batch. */
+  private CorrelatedValues correlated(Table t, TableConfig tc) {
+    return correlated.computeIfAbsent(
+        t.id(),
+        id ->
+            CorrelatedValues.of(
+                settings().seed(),
+                t,
+                tc,
+                shape.lineage().slots(id),
+                settings().config().realisticValues()));
   }
 
   /**
@@ -187,13 +230,7 @@ final class ColumnStage {
     }
     TableConfig tc = settings().config().table(t.id());
     Map<String, ColumnPlan> plans = new LinkedHashMap<>();
-    CorrelatedValues correlated =
-        CorrelatedValues.of(
-            settings().seed(),
-            t,
-            tc,
-            shape.lineage().slots(t.id()),
-            settings().config().realisticValues());
+    CorrelatedValues correlated = correlated(t, tc);
     Map<String, String> nulled = NullChecks.nulled(t);
     Map<String, Meanings.Inferred> meanings = Meanings.of(shape.schema(), t, tc);
     checkedDomains.clear();

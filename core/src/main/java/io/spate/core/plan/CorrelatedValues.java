@@ -213,6 +213,11 @@ final class CorrelatedValues {
     return new CorrelatedValues(seed, t, slots, candidates);
   }
 
+  /** Draws the records of every group here, as {@link #plan} would on its first call. */
+  void drawRecords() {
+    members.values().stream().map(m -> m.part().group).distinct().forEach(this::records);
+  }
+
   /** Whether the column belongs to a group here (its plan then comes from {@link #plan}). */
   boolean claims(String column) {
     return members.containsKey(column);
@@ -283,6 +288,22 @@ final class CorrelatedValues {
    * Letters folded to lower-case ASCII (accents dropped), everything else left out; never empty.
    */
   static String ascii(String s) {
+    StringBuilder folded = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      if (ch >= 0x80) { // ASCII is its own decomposition: only other names need the normalizer
+        return foldDecomposed(s);
+      }
+      if (ch >= 'a' && ch <= 'z') {
+        folded.append(ch);
+      } else if (ch >= 'A' && ch <= 'Z') {
+        folded.append((char) (ch + ('a' - 'A')));
+      }
+    }
+    return folded.isEmpty() ? "user" : folded.toString();
+  }
+
+  private static String foldDecomposed(String s) {
     String folded =
         Normalizer.normalize(s, Normalizer.Form.NFD)
             .toLowerCase(Locale.ROOT)

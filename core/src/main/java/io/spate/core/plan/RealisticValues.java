@@ -337,15 +337,6 @@ final class RealisticValues {
     return drawn;
   }
 
-  /**
-   * Draws the pools of {@code columns} side by side (on the common pool), so that {@link #pool}
-   * finds them drawn: the draws are independent, each from its own seeded {@link Random} and
-   * Datafaker instance, so the values are those of drawing them one by one.
-   */
-  static void drawAhead(long seed, List<Map.Entry<Table, Column>> columns) {
-    columns.parallelStream().forEach(e -> pool(seed, e.getKey(), e.getValue()));
-  }
-
   /** What a pool is a pure function of (the column's type is text, or it has no pool). */
   private record PoolKey(
       long seed, String schema, String table, String column, int length, String recognised) {}
@@ -357,7 +348,7 @@ final class RealisticValues {
    */
   private static final Map<PoolKey, List<String>> DRAWN = new ConcurrentHashMap<>();
 
-  private static final int MAX_DRAWN = 1024;
+  static final int MAX_DRAWN = 1024;
 
   private static List<String> draw(Kind kind, long seed, Table table, Column c) {
     Random random =

@@ -3,6 +3,9 @@ package io.spate.core.plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * The words of a column or table name, for the rules that read what a column means: lower case,
@@ -14,22 +17,49 @@ final class Words {
 
   private Words() {}
 
+  /**
+   * The words of {@code name}, unmodifiable. The rules ask for the words of one name many times
+   * (every pair of a table's columns, every column's meaning), so they are split once a name and
+   * kept; the cache is emptied when it holds {@link #MAX_KNOWN} names.
+   */
   static List<String> of(String name) {
+    List<String> words = KNOWN.get(name);
+    if (words == null) {
+      words = split(name);
+      if (KNOWN.size() >= MAX_KNOWN) {
+        KNOWN.clear();
+      }
+      KNOWN.put(name, words);
+    }
+    return words;
+  }
+
+  private static final Map<String, List<String>> KNOWN = new ConcurrentHashMap<>();
+
+  private static final int MAX_KNOWN = 16_384;
+
+  private static final Pattern CAMEL = Pattern.compile("([a-z0-9])([A-Z])");
+  private static final Pattern ACRONYM = Pattern.compile("([A-Z]+)([A-Z][a-z])");
+  private static final Pattern NOT_WORD = Pattern.compile("[^a-z0-9]+");
+  private static final Pattern TRAILING_DIGITS = Pattern.compile("[0-9]+$");
+
+  private static List<String> split(String name) {
     String split =
-        name.replaceAll("([a-z0-9])([A-Z])", "$1_$2")
-            .replaceAll("([A-Z]+)([A-Z][a-z])", "$1_$2")
+        ACRONYM
+            .matcher(CAMEL.matcher(name).replaceAll("$1_$2"))
+            .replaceAll("$1_$2")
             .toLowerCase(Locale.ROOT);
     List<String> words = new ArrayList<>();
-    for (String w : split.split("[^a-z0-9]+")) {
+    for (String w : NOT_WORD.split(split)) {
       if (!w.isEmpty() && !w.chars().allMatch(Character::isDigit)) {
         words.add(w);
       }
     }
     if (!words.isEmpty()) {
-      String last = words.getLast().replaceAll("[0-9]+$", "");
+      String last = TRAILING_DIGITS.matcher(words.getLast()).replaceAll("");
       words.set(words.size() - 1, last);
     }
-    return words;
+    return List.copyOf(words);
   }
 
   /** The words run together: {@code [postal, code]} is {@code postalcode}. */
