@@ -317,6 +317,16 @@ class MeaningsTest {
     assertEquals("user7", format.render(7));
   }
 
+  @Test
+  void currencyCodesAreTheSameOnEveryJvmRun() {
+    Column currency =
+        new Column("currency", SqlType.CHAR, "char(3)", 3, 0, 0, true, false, false, null);
+    List<String> codes = pool(table("revenue", currency), currency, Meaning.CURRENCY);
+    // pinned: Datafaker's codes came from a set whose order changed from one JVM run to the next,
+    // so this list, and the plans of schemas with a currency, differed for the same seed
+    assertEquals(List.of("CAD", "EUR", "CHF", "BRL", "NZD"), codes.subList(0, 5));
+  }
+
   private static List<String> pool(Table t, Column c, Meaning m) {
     return MeaningDomains.apply(
             1,
