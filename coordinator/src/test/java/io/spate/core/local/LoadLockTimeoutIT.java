@@ -17,6 +17,7 @@ import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.TargetKind;
@@ -110,7 +111,9 @@ class LoadLockTimeoutIT {
   private static RuntimeException loadBlocked(DataSource target, TargetKind kind, FillPlan plan) {
     TaskExecution execution =
         new TaskExecution(
-            target, kind.dialect(), Triggers.Mode.ON, new SessionSettings(1), n -> {}, Outage.NONE);
+            new DatabaseSink(
+                target, kind.dialect(), Triggers.Mode.ON, new SessionSettings(1), n -> {}),
+            Outage.NONE);
     long started = System.nanoTime();
 
     RuntimeException e =

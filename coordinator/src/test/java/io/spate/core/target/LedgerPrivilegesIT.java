@@ -11,6 +11,7 @@ import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.Targets;
@@ -128,11 +129,12 @@ class LedgerPrivilegesIT {
     PostgresDialect.KIND.dialect().identity(target, plan, "job j");
     TaskExecution.Result result =
         new TaskExecution(
-                target,
-                PostgresDialect.KIND.dialect(),
-                Triggers.Mode.ON,
-                SessionSettings.DEFAULT,
-                n -> {},
+                new DatabaseSink(
+                    target,
+                    PostgresDialect.KIND.dialect(),
+                    Triggers.Mode.ON,
+                    SessionSettings.DEFAULT,
+                    n -> {}),
                 Outage.NONE)
             .run(
                 new Engine(plan),

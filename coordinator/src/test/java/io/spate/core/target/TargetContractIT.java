@@ -12,6 +12,7 @@ import io.spate.core.local.LocalJob;
 import io.spate.core.plan.FillSettings;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.TargetDialect;
@@ -195,7 +196,8 @@ public abstract class TargetContractIT {
       TargetDialect dialect = targets.dialect(Targets.DEFAULT);
       TaskExecution execution =
           new TaskExecution(
-              target, dialect, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}, Outage.NONE);
+              new DatabaseSink(target, dialect, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}),
+              Outage.NONE);
       Engine engine = new Engine(plan);
 
       for (String table : List.of("region", "audit_log")) {

@@ -8,6 +8,7 @@ import io.spate.core.target.ForeignKeys;
 import io.spate.core.target.TargetSteps;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.TargetDialect;
@@ -197,7 +198,10 @@ public final class LocalFill {
    */
   public Summary run(String jobId) {
     return run(
-        new TaskExecution(dataSource, dialect, triggers, session, n -> {}, outage), true, jobId);
+        new TaskExecution(
+            new DatabaseSink(dataSource, dialect, triggers, session, n -> {}), outage),
+        true,
+        jobId);
   }
 
   /**

@@ -100,7 +100,7 @@ public interface TargetDialect {
   /**
    * A writer of rows in the format {@link #rowLoad} sends them in, starting with room for {@code
    * capacity} bytes: what a dry run encodes to before discarding ({@link
-   * io.spate.engine.run.DiscardingLoad}).
+   * io.spate.engine.run.DiscardingSink}).
    */
   RowWriter rowWriter(int capacity);
 

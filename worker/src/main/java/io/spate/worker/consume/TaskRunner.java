@@ -2,6 +2,7 @@ package io.spate.worker.consume;
 
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SqlErrors;
 import io.spate.engine.target.Targets;
@@ -153,11 +154,12 @@ final class TaskRunner {
         }
         execution =
             new TaskExecution(
-                target,
-                targets.dialect(job.target()),
-                triggers(job),
-                targets.session(job.target()),
-                metrics::bytesSent,
+                new DatabaseSink(
+                    target,
+                    targets.dialect(job.target()),
+                    triggers(job),
+                    targets.session(job.target()),
+                    metrics::bytesSent),
                 atTarget);
       }
       TaskExecution.Result result =

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spate.db.mariadb.MariaDbDialect;
 import io.spate.db.postgres.PostgresDialect;
 import io.spate.engine.encode.RowWriter;
-import io.spate.engine.run.DiscardingLoad;
+import io.spate.engine.run.DiscardingSink;
 import io.spate.engine.run.TaskExecution;
 import io.spate.engine.target.TargetKind;
 import io.spate.protocol.plan.FillPlan;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * A dry run's sink: it generates and encodes exactly what a load would send, in the target's
  * format, and needs no database (its connection is null).
  */
-class DiscardingLoadTest {
+class DiscardingSinkTest {
 
   private static final FillPlan PLAN = EngineTest.tpccLikePlan(7);
 
@@ -32,8 +32,9 @@ class DiscardingLoadTest {
         AtomicLong bytes = new AtomicLong();
         AtomicLong progressed = new AtomicLong();
         long rows =
-            new DiscardingLoad(() -> kind.dialect().rowWriter(64), bytes::addAndGet)
-                .write(null, new Engine(PLAN).table(t.name()), task, progressed::addAndGet);
+            new DiscardingSink(() -> kind.dialect().rowWriter(64), bytes::addAndGet)
+                .begin("job", task, t)
+                .write(new Engine(PLAN).table(t.name()), task, progressed::addAndGet);
         String where = kind + " " + t.name();
         assertEquals(encoded(kind, t, task).rows, rows, where);
         assertEquals(rows, progressed.get(), where);
