@@ -3,6 +3,7 @@ package io.spate.coordinator.cli;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.core.config.FillConfig;
 import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.LoadTraits;
 import io.spate.core.target.Database;
 import io.spate.engine.target.SessionSettings;
 import io.spate.protocol.plan.FillPlan;
@@ -27,6 +28,25 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
       String command,
       String extraSettings,
       boolean disableTriggers) {
+    return open(options, poolSize, command, extraSettings, disableTriggers, null);
+  }
+
+  /**
+   * The same, planned for a target that loads as {@code traits} says rather than the database's own
+   * (null: the database's), such as files written from its schema.
+   */
+  static PlannedTarget open(
+      FillOptions options, int poolSize, String command, String extraSettings, LoadTraits traits) {
+    return open(options, poolSize, command, extraSettings, false, traits);
+  }
+
+  private static PlannedTarget open(
+      FillOptions options,
+      int poolSize,
+      String command,
+      String extraSettings,
+      boolean disableTriggers,
+      LoadTraits traits) {
     String db = options.database.db();
     CompletableFuture<FillConfig> config = CompletableFuture.supplyAsync(options::loadConfig);
     String user = options.database.user();
@@ -39,7 +59,7 @@ record PlannedTarget(HikariDataSource pool, FillPlan plan) implements AutoClosea
           options.settings(SpateCli.await(config)).withTriggersOff(disableTriggers);
       SpateCli.Streams.err.println(
           command + ": " + options.describe(settings) + " " + extraSettings);
-      FillPlan plan = SpateCli.introspectAndPlan(options, connection, settings);
+      FillPlan plan = SpateCli.introspectAndPlan(options, connection, settings, traits);
       SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
       PlanPrinter.triggerNotes(plan).forEach(SpateCli.Streams.err::println);
       return new PlannedTarget(pool, plan);

@@ -4,11 +4,13 @@ import io.spate.core.config.FillConfig;
 import io.spate.core.local.LocalFill;
 import io.spate.core.local.LocalJob;
 import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.LoadTraits;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.progress.ProgressDisplay;
 import io.spate.core.settings.Settings;
 import io.spate.core.target.Database;
 import io.spate.core.target.FillCheck;
+import io.spate.core.target.OutputTarget;
 import io.spate.core.target.TargetTables;
 import io.spate.engine.settings.SettingsHelp;
 import io.spate.engine.settings.WorkerSettings;
@@ -21,6 +23,7 @@ import io.spate.worker.cli.WorkerCommand;
 import io.spate.worker.settings.CommandLineCheck;
 import io.spate.worker.target.DatabaseOptions;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -128,11 +131,18 @@ public final class SpateCli {
 
   static FillPlan introspectAndPlan(
       FillOptions options, Connection connection, FillSettings settings) {
+    return introspectAndPlan(options, connection, settings, null);
+  }
+
+  /** The same, for a target that loads as {@code traits} says (null: the database's own way). */
+  static FillPlan introspectAndPlan(
+      FillOptions options, Connection connection, FillSettings settings, LoadTraits traits) {
     return LocalJob.plan(
         connection,
         options.chosenSchemas(connection),
         settings,
         options.profile(),
+        traits,
         Streams.err::println);
   }
 
@@ -191,6 +201,12 @@ public final class SpateCli {
     @Option(names = "--dry-run")
     boolean dryRun;
 
+    @Option(names = "--out", paramLabel = "DIR", descriptionKey = "files-out")
+    String out;
+
+    @Option(names = "--format", paramLabel = "F")
+    String format = Settings.FORMAT.defaultValue();
+
     @Override
     public Integer call() {
       if (resume && truncate) {
@@ -200,6 +216,13 @@ public final class SpateCli {
       if (dryRun && (resume || truncate)) {
         throw new SpateException(
             "--dry-run writes nothing, so it takes neither --truncate nor --resume");
+      }
+      if (out != null) {
+        if (dryRun || disableTriggers) {
+          throw new SpateException(
+              "--out writes files, so it takes neither --dry-run nor --disable-triggers");
+        }
+        return writeFiles();
       }
       try (PlannedTarget target =
           PlannedTarget.open(
@@ -288,6 +311,68 @@ public final class SpateCli {
                     + summary.jobId()
                     + ")");
           }
+        }
+      }
+      return 0;
+    }
+
+    /**
+     * Plans from the database's schema (reading it only) and writes every table's rows as files in
+     * {@link #out} ({@link OutputTarget}), then prints where and how much.
+     */
+    private int writeFiles() {
+      String url = "file:" + Path.of(out).toAbsolutePath().normalize() + "?format=" + format;
+      OutputTarget output =
+          OutputTarget.of(url)
+              .orElseThrow(() -> new SpateException("no module on the class path writes " + url));
+      try (PlannedTarget target =
+          PlannedTarget.open(
+              options,
+              1,
+              "spate local",
+              "threads=" + threads + " out=" + out + " format=" + format,
+              LoadTraits.FILES)) {
+        FillPlan plan = target.plan();
+        FillProgress progress = new FillProgress(plan);
+        try (OutputTarget.Opened opened =
+            output.open(
+                url,
+                plan,
+                LocalFill.planDigest(plan),
+                resume
+                    ? TargetTables.Start.RESUME
+                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+                Streams.err::println)) {
+          if (resume) {
+            Streams.err.println(
+                "resuming job "
+                    + opened.jobId()
+                    + ": "
+                    + opened.done()
+                    + " of "
+                    + plan.tasks().size()
+                    + " files already written");
+          }
+          ProgressDisplay display =
+              ProgressDisplay.start(progress, Streams.err, System.console() != null);
+          LocalFill.Summary summary;
+          try {
+            summary = new LocalFill(plan, opened, threads, progress).run(opened.jobId());
+          } finally {
+            display.close();
+          }
+          display.finish(Streams.out);
+          long rows = summary.counted().values().stream().mapToLong(Long::longValue).sum();
+          Streams.out.println(
+              "wrote "
+                  + rows
+                  + " rows of "
+                  + summary.counted().size()
+                  + " tables in "
+                  + plan.tasks().size()
+                  + " files to "
+                  + opened.describe()
+                  + (resume ? "; " + summary.skippedTasks() + " files were already there" : ""));
         }
       }
       return 0;

@@ -5,6 +5,7 @@ import io.spate.core.job.Retries;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.target.FillCheck;
 import io.spate.core.target.ForeignKeys;
+import io.spate.core.target.OutputTarget;
 import io.spate.core.target.TargetSteps;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
@@ -12,6 +13,7 @@ import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.TargetDialect;
+import io.spate.engine.target.TaskSink;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
@@ -89,14 +91,28 @@ public final class LocalFill {
     record Counted(String table, long rows) implements Done {}
   }
 
+  /** What the fill writes into, besides its tasks' sink. */
+  private sealed interface Target {
+    /**
+     * A database: its key generators and statistics once each table is full, and unless triggers
+     * stayed on each foreign key validated once its tables are full.
+     */
+    record Database(
+        DataSource dataSource,
+        TargetDialect dialect,
+        TargetSteps steps,
+        Triggers.Mode triggers,
+        SessionSettings session)
+        implements Target {}
+
+    /** An output that is not a database: each table completed once full. */
+    record Output(OutputTarget.Opened opened) implements Target {}
+  }
+
   private final FillPlan plan;
-  private final DataSource dataSource;
-  private final TargetDialect dialect;
-  private final TargetSteps steps;
+  private final Target target;
   private final int threads;
   private final FillProgress progress;
-  private final Triggers.Mode triggers;
-  private final SessionSettings session;
   private final Outage outage;
 
   /**
@@ -117,14 +133,23 @@ public final class LocalFill {
       SessionSettings session,
       Outage outage) {
     this.plan = plan;
-    this.dataSource = dataSource;
-    this.dialect = dialect;
-    this.steps = TargetSteps.of(dialect.kind());
+    this.target =
+        new Target.Database(dataSource, dialect, TargetSteps.of(dialect.kind()), triggers, session);
     this.threads = threads;
     this.progress = progress;
-    this.triggers = triggers;
-    this.session = session;
     this.outage = outage;
+  }
+
+  /**
+   * A fill of {@code plan} into {@code output}, a target that is not a database ({@link
+   * OutputTarget}).
+   */
+  public LocalFill(FillPlan plan, OutputTarget.Opened output, int threads, FillProgress progress) {
+    this.plan = plan;
+    this.target = new Target.Output(output);
+    this.threads = threads;
+    this.progress = progress;
+    this.outage = Outage.NONE;
   }
 
   /**
@@ -197,11 +222,13 @@ public final class LocalFill {
    *     target ready computed
    */
   public Summary run(String jobId) {
-    return run(
-        new TaskExecution(
-            new DatabaseSink(dataSource, dialect, triggers, session, n -> {}), outage),
-        true,
-        jobId);
+    TaskSink sink =
+        switch (target) {
+          case Target.Database d ->
+              new DatabaseSink(d.dataSource(), d.dialect(), d.triggers(), d.session(), n -> {});
+          case Target.Output o -> o.opened().sink(n -> {});
+        };
+    return run(new TaskExecution(sink, outage), true, jobId);
   }
 
   /**
@@ -212,18 +239,23 @@ public final class LocalFill {
    * @param bytes receives the size of each buffer of encoded rows, from the fill's threads
    */
   public Summary dryRun(LongConsumer bytes) {
-    return run(TaskExecution.discarding(dialect, bytes), false, planDigest(plan));
+    if (!(target instanceof Target.Database d)) {
+      throw new IllegalStateException("a dry run encodes in a database's load format");
+    }
+    return run(TaskExecution.discarding(d.dialect(), bytes), false, planDigest(plan));
   }
 
   /**
    * @param writes whether the run writes to the target: then each table's finishing touches follow
-   *     once it is full, and unless triggers stayed on each foreign key is validated once its table
-   *     and the one it references are full, beside the other loads ({@link Completion})
+   *     once it is full, and for a database whose triggers did not stay on each foreign key is
+   *     validated once its table and the one it references are full, beside the other loads ({@link
+   *     Completion})
    */
   private Summary run(TaskExecution execution, boolean writes, String jobId) {
     JobTracker job = new JobTracker(plan, Retries.NONE);
     Completion completion = new Completion(plan);
-    boolean validates = writes && triggers != Triggers.Mode.ON;
+    boolean validates =
+        writes && target instanceof Target.Database d && d.triggers() != Triggers.Mode.ON;
     List<ForeignKeys.Checked> checked = new ArrayList<>();
     Map<String, Long> counted = new HashMap<>();
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
@@ -288,6 +320,16 @@ public final class LocalFill {
    */
   private int finish(
       Completion.Step ready, boolean validates, CompletionService<Done> completions) {
+    if (target instanceof Target.Output o) {
+      for (TablePlan table : ready.full()) {
+        completions.submit(() -> new Done.Counted(table.name(), o.opened().finish(table)));
+      }
+      return ready.full().size();
+    }
+    Target.Database database = (Target.Database) target;
+    DataSource dataSource = database.dataSource();
+    TargetDialect dialect = database.dialect();
+    TargetSteps steps = database.steps();
     for (TablePlan table : ready.full()) {
       completions.submit(
           () -> {

@@ -1,6 +1,7 @@
 package io.spate.core.local;
 
 import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.LoadTraits;
 import io.spate.core.plan.Plans;
 import io.spate.core.profile.Profile;
 import io.spate.core.target.LoadTriggers;
@@ -65,13 +66,28 @@ public final class LocalJob {
       FillSettings settings,
       Profile profile,
       Consumer<String> notes) {
+    return plan(connection, schemas, settings, profile, null, notes);
+  }
+
+  /**
+   * The same, for rows loaded as {@code traits} says (null: as the database {@code connection}
+   * reaches loads them), such as files written from its schema ({@link LoadTraits#FILES}).
+   */
+  public static FillPlan plan(
+      Connection connection,
+      List<String> schemas,
+      FillSettings settings,
+      Profile profile,
+      LoadTraits traits,
+      Consumer<String> notes) {
     TargetSteps steps = TargetSteps.of(connection);
     return Plans.checkedPlan(
         steps.introspect(connection, schemas),
         settings,
         connection,
         steps.checkServer(connection, notes),
-        profile);
+        profile,
+        traits);
   }
 
   /**

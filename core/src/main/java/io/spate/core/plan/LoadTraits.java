@@ -16,6 +16,12 @@ public record LoadTraits(boolean foreignKeyChecksOff, boolean indexesAfterLoad) 
   /** No target: the plan of a fill that keeps every check and builds indexes during the load. */
   public static final LoadTraits NONE = new LoadTraits(false, false);
 
+  /**
+   * Files: nothing checks a foreign key, so every reference is written in the insert and each
+   * table's rows are its own tasks' alone; there are no indexes.
+   */
+  public static final LoadTraits FILES = new LoadTraits(true, false);
+
   public static LoadTraits of(TargetDialect dialect) {
     return new LoadTraits(dialect.loadsWithForeignKeyChecksOff(), dialect.buildsIndexesAfterLoad());
   }

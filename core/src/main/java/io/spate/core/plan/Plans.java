@@ -52,8 +52,23 @@ public final class Plans {
       Connection connection,
       CheckServer server,
       Profile profile) {
+    return checkedPlan(schema, settings, connection, server, profile, null);
+  }
+
+  /**
+   * The same, for rows loaded as {@code traits} says; null: as the target {@code connection}
+   * reaches loads them.
+   */
+  public static FillPlan checkedPlan(
+      Schema schema,
+      FillSettings settings,
+      Connection connection,
+      CheckServer server,
+      Profile profile,
+      LoadTraits traits) {
     Problems problems = new Problems();
-    FillPlan planned = Planner.plan(schema, settings, server, traits(connection));
+    FillPlan planned =
+        Planner.plan(schema, settings, server, traits != null ? traits : traits(connection));
     if (profile != null) {
       planned = ProfiledPlan.apply(planned, profile, settings.config(), problems);
       problems.throwIfAny("cannot plan the fill");

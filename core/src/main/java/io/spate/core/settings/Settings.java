@@ -109,6 +109,20 @@ public final class Settings {
           .field("truncate")
           .defaultValue(false, "off");
 
+  public static final Setting<String> OUT =
+      Setting.option(
+              "--out",
+              String.class,
+              "Write the rows as files into this directory instead of into the database, which is only read for its schema: one file per task in a directory per table, and a _manifest.json per table (see --format)")
+          .key("files-out");
+
+  public static final Setting<String> FORMAT =
+      Setting.option(
+              "--format",
+              String.class,
+              "The files' format with --out: csv (RFC 4180 with a header; NULL an empty unquoted field, the empty string \"\")")
+          .defaultValue("csv");
+
   public static final Setting<Boolean> RESUME =
       Setting.option(
               "--resume",
@@ -310,6 +324,8 @@ public final class Settings {
           WorkerSettings.THREADS,
           WorkerSettings.DRY_RUN,
           EXPLAIN,
+          OUT,
+          FORMAT,
           TRUNCATE,
           RESUME,
           DISABLE_TRIGGERS,

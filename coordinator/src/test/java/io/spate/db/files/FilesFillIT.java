@@ -1,0 +1,257 @@
+package io.spate.db.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spate.coordinator.Fills;
+import io.spate.core.local.LocalFill;
+import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.LoadTraits;
+import io.spate.core.plan.Plans;
+import io.spate.core.target.TargetTables;
+import io.spate.engine.generate.Engine;
+import io.spate.engine.target.TaskLedger;
+import io.spate.engine.target.TaskSink;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.Task;
+import io.spate.worker.testing.TestDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.postgresql.PGConnection;
+
+/**
+ * {@code spate local --out DIR}: the rows of a database's schema written as CSV files, one per
+ * task, with the values a fill of the database writes; a task's file appears once, whole, and a
+ * resume writes only what is missing.
+ */
+class FilesFillIT {
+
+  private static final String[] ROWS = {
+    "--default-rows", "300", "--seed", "11", "--task-rows", "100"
+  };
+
+  @Test
+  void csvFilesOfTpccHoldTheValuesAFillOfPostgresWrites(@TempDir Path dir) throws Exception {
+    String tpcc = Files.readString(Fills.example("schemas/tpcc.sql"));
+    try (TestDatabase filled = Fills.filled(tpcc, ROWS);
+        TestDatabase fromFiles = TestDatabase.create()) {
+      fromFiles.execute(tpcc);
+      Fills.Run run = Fills.local(fromFiles, args(dir));
+      assertTrue(run.out().contains("files to " + dir), run.out());
+      assertEquals(0, fromFiles.queryLong("SELECT count(*) FROM warehouse"), "only read");
+
+      copyInto(fromFiles, dir);
+      assertEquals(Fills.checksums(filled), Fills.checksums(fromFiles));
+
+      JsonNode manifest =
+          new ObjectMapper().readTree(dir.resolve("district/_manifest.json").toFile());
+      assertEquals(
+          filled.queryLong("SELECT count(*) FROM district"), manifest.get("rows").asLong());
+      assertEquals("csv", manifest.get("format").asText());
+      assertEquals(LocalFill.planDigest(plan(fromFiles)), manifest.get("planDigest").asText());
+      long listed = 0;
+      for (JsonNode f : manifest.get("files")) {
+        assertTrue(Files.isRegularFile(dir.resolve("district").resolve(f.get("file").asText())));
+        listed += f.get("rows").asLong();
+      }
+      assertEquals(manifest.get("rows").asLong(), listed);
+    }
+  }
+
+  @Test
+  void aSecondFillRefusesTheFilesAResumeWritesOnlyWhatIsMissing(@TempDir Path dir)
+      throws Exception {
+    String tpcc = Files.readString(Fills.example("schemas/tpcc.sql"));
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(tpcc);
+      Fills.local(db, args(dir));
+      Map<Path, String> written = digests(dir);
+
+      Fills.Run again = Fills.cli(Fills.localArgs(db, args(dir)));
+      assertEquals(1, again.exitCode());
+      assertTrue(again.err().contains("already holds"), again.err());
+      assertTrue(again.err().contains("--resume"), again.err());
+      assertEquals(written, digests(dir), "nothing written by the refused run");
+
+      // a task that was being written when its process died: only its temporary file is there
+      Path lost =
+          written.keySet().stream()
+              .filter(p -> p.getFileName().toString().startsWith("part-"))
+              .filter(p -> p.getParent().getFileName().toString().equals("orders"))
+              .findFirst()
+              .orElseThrow();
+      Files.delete(lost);
+      Path partial = lost.resolveSibling("." + lost.getFileName() + ".0b1c.tmp");
+      Files.writeString(partial, "o_id,o_d_id\n1,");
+      Fills.Run resumed = Fills.local(db, resumeArgs(dir, "--resume"));
+      assertTrue(
+          resumed.out().contains((parts(written) - 1) + " files were already there"),
+          resumed.out());
+      assertFalse(Files.exists(partial), "the temporary file is gone");
+      assertEquals(written, digests(dir), "the missing file is back, byte for byte");
+
+      Fills.local(db, resumeArgs(dir, "--truncate"));
+      assertEquals(written, digests(dir));
+
+      String other = "--seed";
+      Fills.Run otherSeed =
+          Fills.cli(
+              Fills.localArgs(
+                  db,
+                  "--default-rows",
+                  "300",
+                  other,
+                  "12",
+                  "--task-rows",
+                  "100",
+                  "--out",
+                  dir.toString(),
+                  "--resume"));
+      assertEquals(1, otherSeed.exitCode());
+      assertTrue(otherSeed.err().contains("another fill"), otherSeed.err());
+    }
+  }
+
+  @Test
+  void anOutputAnotherFillWritesIsRefused(@TempDir Path dir) throws Exception {
+    try (TestDatabase db = TestDatabase.create();
+        FileChannel channel =
+            FileChannel.open(
+                dir.resolve(".spate-lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock held = channel.lock()) {
+      db.execute("CREATE TABLE t (id int PRIMARY KEY, name text)");
+      Fills.Run run = Fills.cli(Fills.localArgs(db, args(dir)));
+      assertEquals(1, run.exitCode());
+      assertTrue(run.err().contains("another fill is writing " + dir), run.err());
+      try (Stream<Path> files = Files.list(dir)) {
+        assertEquals(List.of(dir.resolve(".spate-lock")), files.toList());
+      }
+    }
+  }
+
+  @Test
+  void twoExecutionsOfOneTaskLeaveOneFileAndTheSecondIsSkipped(@TempDir Path dir) throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute("CREATE TABLE t (id int PRIMARY KEY, name text, at timestamptz)");
+      FillPlan plan = plan(db);
+      Task task = plan.tasks().getFirst();
+      try (OutputDirectory output =
+          OutputDirectory.open(
+              dir, new CsvFormat(), plan, "digest", TargetTables.Start.EMPTY, note -> {})) {
+        TaskSink sink = output.sink(n -> {});
+        Engine engine = new Engine(plan);
+        TaskSink.Unit first = sink.begin(output.jobId(), task, plan.tables().getFirst());
+        TaskSink.Unit second = sink.begin(output.jobId(), task, plan.tables().getFirst());
+        long rows = first.write(engine.table(task.table()), task, n -> {});
+        assertEquals(rows, second.write(engine.table(task.table()), task, n -> {}));
+        assertTrue(sink.finished(output.jobId(), task.id()).isEmpty(), "nothing visible yet");
+
+        first.commit("w1", 1, rows);
+        first.close();
+        assertThrows(TaskLedger.AlreadyDoneException.class, () -> second.commit("w2", 1, rows));
+        second.close();
+
+        assertEquals(rows, sink.finished(output.jobId(), task.id()).orElseThrow().rows());
+        try (Stream<Path> files = Files.list(output.file(task).getParent())) {
+          assertEquals(List.of(output.file(task)), files.toList(), "one file, no temporary one");
+        }
+      }
+    }
+  }
+
+  private static String[] args(Path dir) {
+    return resumeArgs(dir);
+  }
+
+  private static String[] resumeArgs(Path dir, String... more) {
+    List<String> args = new ArrayList<>(List.of(ROWS));
+    args.addAll(List.of("--out", dir.toString()));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
+  private static FillPlan plan(TestDatabase db) throws Exception {
+    try (Connection c = db.connect()) {
+      return Plans.checkedPlan(
+          Fills.schema(db),
+          FillSettings.of(io.spate.core.config.FillConfig.EMPTY, 11L, 300L, 100L, Map.of()),
+          c,
+          null,
+          null,
+          LoadTraits.FILES);
+    }
+  }
+
+  /**
+   * Loads every table's files into {@code db} with PostgreSQL's own CSV reader, its foreign keys'
+   * triggers off (the tables come in name order); the checksums' comparison checks the rows.
+   */
+  private static void copyInto(TestDatabase db, Path dir) throws Exception {
+    try (Connection c = db.connect();
+        Stream<Path> tables = Files.list(dir)) {
+      c.createStatement().execute("SET session_replication_role = replica");
+      for (Path table : tables.filter(Files::isDirectory).sorted().toList()) {
+        JsonNode manifest = new ObjectMapper().readTree(table.resolve("_manifest.json").toFile());
+        List<String> columns = new ArrayList<>();
+        manifest.get("columns").forEach(n -> columns.add('"' + n.asText() + '"'));
+        String copy =
+            "COPY "
+                + table.getFileName()
+                + " ("
+                + String.join(", ", columns)
+                + ") FROM STDIN (FORMAT csv, HEADER true)";
+        for (JsonNode f : manifest.get("files")) {
+          try (InputStream in = Files.newInputStream(table.resolve(f.get("file").asText()))) {
+            c.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, in);
+          }
+        }
+      }
+    }
+  }
+
+  private static long parts(Map<Path, String> files) {
+    return files.keySet().stream()
+        .filter(p -> p.getFileName().toString().startsWith("part-"))
+        .count();
+  }
+
+  /** Every visible file under {@code dir} and the SHA-256 of its bytes. */
+  private static Map<Path, String> digests(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      Map<Path, String> digests = new TreeMap<>();
+      for (Path p : files.filter(Files::isRegularFile).collect(Collectors.toList())) {
+        if (!p.getFileName().toString().startsWith(".")) {
+          try {
+            digests.put(
+                p,
+                HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+          } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      }
+      return digests;
+    }
+  }
+}

@@ -1,0 +1,334 @@
+package io.spate.db.files;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.spate.core.target.OutputTarget;
+import io.spate.core.target.TargetTables;
+import io.spate.engine.target.TaskSink;
+import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.ColumnPlan;
+import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.TablePlan;
+import io.spate.protocol.plan.Task;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A directory of files a fill owns while it runs: one subdirectory per table ({@link #directory}),
+ * one file per task ({@link #file}: {@code part-<first slot>.csv}, its first slot zero-padded so
+ * names sort in row order), and a {@code _manifest.json} per table once it is full. At the top:
+ * {@code .spate-lock}, held locked by the fill ({@link FileChannel#lock}: the system frees it when
+ * the process dies, so no crash leaves the directory claimed), and {@code .spate-job}, the job
+ * whose files these are, which a resume must match.
+ *
+ * <p>Spate deletes only what it names so: part files of the planned tables, their temporary files,
+ * their manifests.
+ */
+final class OutputDirectory implements OutputTarget.Opened {
+
+  private static final String LOCK = ".spate-lock";
+  private static final String JOB = ".spate-job";
+  private static final String MANIFEST = "_manifest.json";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path root;
+  private final FileFormat format;
+  private final FillPlan plan;
+  private final String planDigest;
+  private final String jobId;
+  private final Map<String, Task> tasks;
+  private final Map<String, Path> directories;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+  private final int done;
+
+  private OutputDirectory(
+      Path root,
+      FileFormat format,
+      FillPlan plan,
+      String planDigest,
+      TargetTables.Start start,
+      Consumer<String> notes)
+      throws IOException {
+    this.root = root;
+    this.format = format;
+    this.plan = plan;
+    this.planDigest = planDigest;
+    this.jobId = jobId(planDigest, root, format);
+    this.tasks = plan.tasks().stream().collect(Collectors.toMap(Task::id, t -> t));
+    this.directories = directories(plan, root);
+    Files.createDirectories(root);
+    this.lockChannel =
+        FileChannel.open(root.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    this.lock = tryLock(lockChannel);
+    if (lock == null) {
+      lockChannel.close();
+      throw new SpateException(
+          "another fill is writing " + root + " (it holds " + root.resolve(LOCK) + ")");
+    }
+    try {
+      this.done = prepare(start, notes);
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** The lock, or null when another process or a fill of this one holds it. */
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      return null;
+    }
+  }
+
+  /** Claims {@code root} and makes it ready for the fill as {@code start} says. */
+  static OutputDirectory open(
+      Path root,
+      FileFormat format,
+      FillPlan plan,
+      String planDigest,
+      TargetTables.Start start,
+      Consumer<String> notes) {
+    try {
+      return new OutputDirectory(root, format, plan, planDigest, start, notes);
+    } catch (IOException e) {
+      throw new SpateException("cannot prepare " + root + ": " + e, e);
+    }
+  }
+
+  /**
+   * The job id of a fill of the plan with {@code planDigest} into {@code root}: the same plan,
+   * place and format, the same job, which a resume finishes.
+   */
+  static String jobId(String planDigest, Path root, FileFormat format) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(
+          (planDigest + "\n" + root + "\n" + format.name()).getBytes(StandardCharsets.UTF_8));
+      return "files-" + HexFormat.of().formatHex(sha.digest(), 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
+    }
+  }
+
+  /**
+   * Each planned table's directory: its name, or where two schemas each hold a table of that name,
+   * {@code schema.name}.
+   */
+  private static Map<String, Path> directories(FillPlan plan, Path root) {
+    Map<String, Long> named =
+        plan.tables().stream()
+            .collect(Collectors.groupingBy(t -> t.table().name(), Collectors.counting()));
+    Map<String, Path> directories = new HashMap<>();
+    for (TablePlan t : plan.tables()) {
+      String name =
+          named.get(t.table().name()) > 1
+              ? t.table().schema() + "." + t.table().name()
+              : t.table().name();
+      directories.put(t.name(), root.resolve(name));
+    }
+    return directories;
+  }
+
+  /** Checks or empties the tables' directories; returns the tasks already written (a resume). */
+  private int prepare(TargetTables.Start start, Consumer<String> notes) throws IOException {
+    Path job = root.resolve(JOB);
+    String recorded = Files.exists(job) ? Files.readString(job).strip() : null;
+    List<Path> ours = new ArrayList<>();
+    for (TablePlan t : written()) {
+      Path directory = directories.get(t.name());
+      if (Files.isDirectory(directory)) {
+        try (Stream<Path> files = Files.list(directory)) {
+          files.filter(this::ours).forEach(ours::add);
+        }
+      }
+    }
+    List<Path> parts = ours.stream().filter(p -> !hidden(p)).toList();
+    switch (start) {
+      case EMPTY -> {
+        if (!parts.isEmpty()) {
+          throw new SpateException(
+              root
+                  + " already holds "
+                  + parts.size()
+                  + " files of the planned tables, such as "
+                  + parts.getFirst()
+                  + ": --truncate deletes them first, --resume finishes the fill that wrote them");
+        }
+      }
+      case TRUNCATE -> {
+        for (Path p : ours) {
+          Files.delete(p);
+        }
+        if (!ours.isEmpty()) {
+          notes.accept("deleted " + parts.size() + " files of the planned tables in " + root);
+        }
+      }
+      case RESUME -> {
+        if (!parts.isEmpty() && !jobId.equals(recorded)) {
+          throw new SpateException(
+              root
+                  + " holds the files of another fill (job "
+                  + recorded
+                  + ", this one is "
+                  + jobId
+                  + ": another schema, config, seed or format); --truncate replaces them");
+        }
+        for (Path p : ours) {
+          if (hidden(p)) {
+            Files.delete(p); // an interrupted task's temporary file
+          }
+        }
+      }
+    }
+    for (TablePlan t : written()) {
+      Files.createDirectories(directories.get(t.name()));
+    }
+    write(job, jobId + "\n");
+    long finished = plan.tasks().stream().filter(t -> Files.exists(file(t))).count();
+    return (int) finished;
+  }
+
+  private List<TablePlan> written() {
+    return plan.tables().stream().filter(t -> t.rows() > 0).toList();
+  }
+
+  /** A file this directory's fills write: a part, its temporary form, or a manifest. */
+  private boolean ours(Path p) {
+    String name = p.getFileName().toString();
+    return name.equals(MANIFEST)
+        || name.startsWith("part-") && name.endsWith(format.extension())
+        || name.startsWith(".part-") && name.endsWith(".tmp");
+  }
+
+  private static boolean hidden(Path p) {
+    return p.getFileName().toString().startsWith(".");
+  }
+
+  Task task(String taskId) {
+    Task task = tasks.get(taskId);
+    if (task == null) {
+      throw new SpateException("task " + taskId + " is not in the plan of " + root);
+    }
+    return task;
+  }
+
+  /** Where the rows of {@code task} go. */
+  Path file(Task task) {
+    return directories
+        .get(task.table())
+        .resolve(String.format("part-%012d%s", task.start(), format.extension()));
+  }
+
+  FileFormat format() {
+    return format;
+  }
+
+  @Override
+  public String jobId() {
+    return jobId;
+  }
+
+  @Override
+  public int done() {
+    return done;
+  }
+
+  @Override
+  public TaskSink sink(LongConsumer bytesWritten) {
+    return new FileSink(this, bytesWritten);
+  }
+
+  /** One file of a manifest. */
+  record ManifestFile(String file, long rows, long bytes) {}
+
+  /** What {@code _manifest.json} says of a full table. */
+  record Manifest(
+      String table,
+      String format,
+      long rows,
+      List<String> columns,
+      List<ManifestFile> files,
+      String jobId,
+      String planDigest,
+      int generationVersion,
+      long seed) {}
+
+  @Override
+  public long finish(TablePlan table) {
+    try {
+      List<ManifestFile> files = new ArrayList<>();
+      long rows = 0;
+      for (Task task : plan.tasks()) {
+        if (task.table().equals(table.name())) {
+          Path file = file(task);
+          long count = format.rows(file);
+          files.add(new ManifestFile(file.getFileName().toString(), count, Files.size(file)));
+          rows += count;
+        }
+      }
+      Manifest manifest =
+          new Manifest(
+              table.name(),
+              format.name(),
+              rows,
+              table.writtenColumns().stream().map(ColumnPlan::column).toList(),
+              files,
+              jobId,
+              planDigest,
+              plan.generationVersion(),
+              plan.seed());
+      write(directories.get(table.name()).resolve(MANIFEST), JSON.writeValueAsString(manifest));
+      return rows;
+    } catch (IOException e) {
+      throw new SpateException("writing the manifest of " + table.name() + ": " + e, e);
+    }
+  }
+
+  /** Writes {@code text} to {@code file} whole or not at all (a temporary file, then a move). */
+  private static void write(Path file, String text) throws IOException {
+    Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
+    Files.writeString(temporary, text);
+    Files.move(
+        temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  @Override
+  public String describe() {
+    return root + " (" + format.name() + ")";
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (lock != null && lock.isValid()) {
+        lock.release();
+      }
+      lockChannel.close();
+    } catch (IOException e) {
+      throw new SpateException("releasing " + root.resolve(LOCK) + ": " + e, e);
+    }
+  }
+}
