@@ -62,18 +62,22 @@ class DocCommandsIT {
     if (checked.dialect().equals("mariadb")) {
       try (TestMariaDb db = TestMariaDb.createNamed("docs_")) {
         db.execute(Files.readString(schema));
-        commands.forEach(c -> runOn(block, c, db.jdbcUrl(), db.user()));
+        commands.forEach(c -> runOn(block, c, db.jdbcUrl(), db.user(), tmp));
       }
     } else {
       try (TestDatabase db = TestDatabase.createNamed("docs_")) {
         db.executeFile(schema);
-        commands.forEach(c -> runOn(block, c, db.jdbcUrl(), db.user()));
+        commands.forEach(c -> runOn(block, c, db.jdbcUrl(), db.user(), tmp));
       }
     }
   }
 
-  /** Runs one documented command with its database and user replaced and its paths resolved. */
-  private static void runOn(Block block, List<String> documented, String url, String user) {
+  /**
+   * Runs one documented command with its database and user replaced, its paths resolved and its
+   * output directory ({@code --out}) moved into {@code tmp}.
+   */
+  private static void runOn(
+      Block block, List<String> documented, String url, String user, Path tmp) {
     List<String> args = new ArrayList<>();
     for (int i = 0; i < documented.size(); i++) {
       String arg = documented.get(i);
@@ -82,6 +86,8 @@ class DocCommandsIT {
         args.add(url);
       } else if (previous.equals("--user")) {
         args.add(user);
+      } else if (previous.equals("--out")) {
+        args.add(tmp.resolve("out").toString());
       } else if (!arg.startsWith("-") && Files.exists(DocPages.root().resolve(arg))) {
         args.add(DocPages.root().resolve(arg).toString());
       } else {
