@@ -5,7 +5,6 @@ import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -87,9 +86,6 @@ public final class CopyBinaryWriter implements RowWriter {
    * digits) and 5 for the fraction (18 decimal digits).
    */
   private static final int LONG_NUMERIC_MAX_DIGITS = 10;
-
-  /** Array sizes above this may fail on some VMs. */
-  private static final int MAX_BUFFER_SIZE = Integer.MAX_VALUE - 8;
 
   private byte[] buffer;
   private int position;
@@ -334,7 +330,7 @@ public final class CopyBinaryWriter implements RowWriter {
   @Override
   public void putByte(int b) {
     if (position == buffer.length) {
-      grow(1);
+      buffer = Buffers.grown(buffer, position, 1, "COPY");
     }
     buffer[position++] = (byte) b;
   }
@@ -600,47 +596,14 @@ public final class CopyBinaryWriter implements RowWriter {
 
   /** Appends {@code s} in UTF-8 without allocating. */
   private void putUtf8(String s) {
-    int length = s.length();
     // Worst case 3 bytes per UTF-16 unit (a surrogate pair is 4 bytes for 2 units).
-    ensureCapacity(3L * length);
-    byte[] out = buffer;
-    int p = position;
-    int i = 0;
-    while (i < length) { // ASCII run, the common case
-      char c = s.charAt(i);
-      if (c >= 0x80) {
-        break;
-      }
-      out[p++] = (byte) c;
-      i++;
-    }
-    for (; i < length; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        out[p++] = (byte) c;
-      } else {
-        int next = Utf8.putNonAscii(s, i, out, p);
-        if (next - p == 4) {
-          i++; // the low surrogate of the pair just written
-        }
-        p = next;
-      }
-    }
-    position = p;
+    ensureCapacity(3L * s.length());
+    position = Utf8.put(s, buffer, position);
   }
 
   private void ensureCapacity(long extra) {
     if (extra > buffer.length - position) {
-      grow(extra);
+      buffer = Buffers.grown(buffer, position, extra, "COPY");
     }
-  }
-
-  private void grow(long extra) {
-    long required = position + extra;
-    if (required > MAX_BUFFER_SIZE) {
-      throw new IllegalStateException("COPY buffer would exceed " + MAX_BUFFER_SIZE + " bytes");
-    }
-    long doubled = Math.max(2L * buffer.length, 64);
-    buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(doubled, required), MAX_BUFFER_SIZE));
   }
 }

@@ -1,7 +1,5 @@
 package io.spate.engine.encode;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -24,9 +22,6 @@ import java.util.Objects;
  */
 public final class LoadDataTextWriter implements RowWriter {
 
-  /** Array sizes above this may fail on some VMs. */
-  private static final int MAX_BUFFER_SIZE = Integer.MAX_VALUE - 8;
-
   /**
    * For each byte, the letter that follows the backslash escaping it, or 0 when it stands as is.
    */
@@ -39,14 +34,6 @@ public final class LoadDataTextWriter implements RowWriter {
     ESCAPE['\r'] = 'r';
     ESCAPE[0] = '0';
   }
-
-  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
-
-  private static final long MICROS_PER_SECOND = 1_000_000L;
-  private static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
-
-  /** Days from 0000-03-01 (the civil algorithm's epoch) to 2000-01-01. */
-  private static final int DAYS_0000_03_01_TO_2000 = 730_425;
 
   private byte[] buffer;
   private int position;
@@ -98,7 +85,8 @@ public final class LoadDataTextWriter implements RowWriter {
   @Override
   public void writeInt8(long v) {
     beginField();
-    putLong(v);
+    ensureCapacity(20);
+    position = TextForms.putLong(buffer, position, v);
     endField(0);
   }
 
@@ -128,52 +116,33 @@ public final class LoadDataTextWriter implements RowWriter {
 
   @Override
   public void writeNumeric(long unscaled, int scale) {
-    if (scale < 0 || scale > 18) {
-      throw new IllegalArgumentException("scale " + scale + " outside 0..18");
-    }
     beginField();
-    ensureCapacity(41);
-    if (unscaled < 0) {
-      buffer[position++] = '-';
-    }
-    // -Long.MIN_VALUE overflows to itself, which read as unsigned is the right magnitude.
-    long magnitude = unscaled < 0 ? -unscaled : unscaled;
-    long divisor = 1;
-    for (int i = 0; i < scale; i++) {
-      divisor *= 10;
-    }
-    putUnsigned(Long.divideUnsigned(magnitude, divisor), 1);
-    if (scale > 0) {
-      buffer[position++] = '.';
-      putUnsigned(Long.remainderUnsigned(magnitude, divisor), scale);
-    }
+    ensureCapacity(40);
+    position = TextForms.putNumeric(buffer, position, unscaled, scale);
     endField(0);
   }
 
   @Override
   public void writeDate(int daysSince2000) {
     beginField();
-    ensureCapacity(11);
-    putDate(daysSince2000);
+    ensureCapacity(10);
+    position = TextForms.putDate(buffer, position, daysSince2000);
     endField(0);
   }
 
   @Override
   public void writeTime(long microsOfDay) {
     beginField();
-    ensureCapacity(16);
-    putTime(microsOfDay);
+    ensureCapacity(15);
+    position = TextForms.putTime(buffer, position, microsOfDay);
     endField(0);
   }
 
   @Override
   public void writeTimestamp(long microsSince2000) {
     beginField();
-    ensureCapacity(27);
-    long days = Math.floorDiv(microsSince2000, MICROS_PER_DAY);
-    putDate(Math.toIntExact(days));
-    buffer[position++] = ' ';
-    putTime(microsSince2000 - days * MICROS_PER_DAY);
+    ensureCapacity(26);
+    position = TextForms.putTimestamp(buffer, position, microsSince2000);
     endField(0);
   }
 
@@ -181,15 +150,7 @@ public final class LoadDataTextWriter implements RowWriter {
   public void writeUuid(long msb, long lsb) {
     beginField();
     ensureCapacity(36);
-    putHex(msb >>> 32, 8);
-    buffer[position++] = '-';
-    putHex(msb >>> 16, 4);
-    buffer[position++] = '-';
-    putHex(msb, 4);
-    buffer[position++] = '-';
-    putHex(lsb >>> 48, 4);
-    buffer[position++] = '-';
-    putHex(lsb, 12);
+    position = TextForms.putUuid(buffer, position, msb, lsb);
     endField(0);
   }
 
@@ -302,12 +263,7 @@ public final class LoadDataTextWriter implements RowWriter {
     }
     beginField();
     ensureCapacity(15);
-    for (int shift = 24; shift >= 0; shift -= 8) {
-      putUnsigned((address >>> shift) & 0xFF, 1);
-      if (shift > 0) {
-        buffer[position++] = '.';
-      }
-    }
+    position = TextForms.putIpv4(buffer, position, address);
     endField(0);
   }
 
@@ -386,11 +342,9 @@ public final class LoadDataTextWriter implements RowWriter {
 
   private void writeScratch() {
     beginField();
-    int length = scratch.length();
-    ensureCapacity(length);
-    for (int i = 0; i < length; i++) {
-      buffer[position++] = (byte) scratch.charAt(i); // digits, '-', '.', 'E': ASCII
-    }
+    ensureCapacity(scratch.length());
+    position = TextForms.putAscii(buffer, position, scratch); // digits, '-', '.', 'E'
+
     endField(0);
   }
 
@@ -401,88 +355,6 @@ public final class LoadDataTextWriter implements RowWriter {
       buffer[position++] = letter;
     } else {
       buffer[position++] = b;
-    }
-  }
-
-  /** Signed decimal; capacity is the caller's (20 bytes). */
-  private void putLong(long v) {
-    ensureCapacity(21);
-    if (v < 0) {
-      buffer[position++] = '-';
-    }
-    putUnsigned(v < 0 ? -v : v, 1); // -Long.MIN_VALUE read as unsigned is 2^63
-  }
-
-  /** {@code v} read as unsigned, zero-padded to at least {@code width} digits. */
-  private void putUnsigned(long v, int width) {
-    if (v < 0) { // 2^63 or more: one unsigned division leaves a signed quotient
-      long quotient = Long.divideUnsigned(v, 10);
-      putUnsigned(quotient, Math.max(width - 1, 1));
-      buffer[position++] = (byte) ('0' + (v - quotient * 10));
-      return;
-    }
-    int digits = 1;
-    for (long rest = v; rest >= 10; rest /= 10) {
-      digits++;
-    }
-    digits = Math.max(digits, width);
-    int end = position + digits;
-    long rest = v;
-    for (int p = end - 1; p >= position; p--) {
-      long quotient = rest / 10;
-      buffer[p] = (byte) ('0' + (rest - quotient * 10));
-      rest = quotient;
-    }
-    position = end;
-  }
-
-  /** {@code YYYY-MM-DD}, the proleptic Gregorian calendar; capacity is the caller's. */
-  private void putDate(int daysSince2000) {
-    // Howard Hinnant's civil_from_days, counted from 0000-03-01 so leap days end a year.
-    long days = (long) daysSince2000 + DAYS_0000_03_01_TO_2000;
-    long era = Math.floorDiv(days, 146_097);
-    long dayOfEra = days - era * 146_097;
-    long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365;
-    long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-    long mp = (5 * dayOfYear + 2) / 153;
-    int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
-    int month = (int) (mp < 10 ? mp + 3 : mp - 9);
-    long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-    if (year < 0 || year > 9999) {
-      throw new IllegalArgumentException(
-          "date " + daysSince2000 + " days from 2000-01-01 is outside years 0..9999");
-    }
-    putUnsigned(year, 4);
-    buffer[position++] = '-';
-    putUnsigned(month, 2);
-    buffer[position++] = '-';
-    putUnsigned(day, 2);
-  }
-
-  /** {@code HH:MM:SS}, then {@code .ffffff} without trailing zeros when there is a fraction. */
-  private void putTime(long microsOfDay) {
-    long seconds = microsOfDay / MICROS_PER_SECOND;
-    int micros = (int) (microsOfDay % MICROS_PER_SECOND);
-    putUnsigned(seconds / 3600, 2);
-    buffer[position++] = ':';
-    putUnsigned(seconds / 60 % 60, 2);
-    buffer[position++] = ':';
-    putUnsigned(seconds % 60, 2);
-    if (micros != 0) {
-      int width = 6;
-      while (micros % 10 == 0) {
-        micros /= 10;
-        width--;
-      }
-      buffer[position++] = '.';
-      putUnsigned(micros, width);
-    }
-  }
-
-  /** The low {@code digits * 4} bits of {@code v} in lowercase hex; capacity is the caller's. */
-  private void putHex(long v, int digits) {
-    for (int i = digits - 1; i >= 0; i--) {
-      buffer[position++] = HEX[(int) (v >>> (4 * i)) & 0xF];
     }
   }
 
@@ -516,17 +388,7 @@ public final class LoadDataTextWriter implements RowWriter {
 
   private void ensureCapacity(long extra) {
     if (extra > buffer.length - position) {
-      grow(extra);
+      buffer = Buffers.grown(buffer, position, extra, "LOAD DATA");
     }
-  }
-
-  private void grow(long extra) {
-    long required = position + extra;
-    if (required > MAX_BUFFER_SIZE) {
-      throw new IllegalStateException(
-          "LOAD DATA buffer would exceed " + MAX_BUFFER_SIZE + " bytes");
-    }
-    long doubled = Math.max(2L * buffer.length, 64);
-    buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(doubled, required), MAX_BUFFER_SIZE));
   }
 }

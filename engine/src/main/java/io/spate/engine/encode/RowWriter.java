@@ -3,7 +3,7 @@ package io.spate.engine.encode;
 /**
  * Where the generators write rows, one field at a time, in a target's load format: such as {@link
  * CopyBinaryWriter} for PostgreSQL's binary COPY, {@link LoadDataTextWriter} for MariaDB's and
- * MySQL's {@code LOAD DATA} text.
+ * MySQL's {@code LOAD DATA} text, {@link CsvWriter} for CSV files.
  *
  * <p>Values arrive in PostgreSQL's carried forms (days and microseconds since 2000-01-01, unscaled
  * decimals, UTF-8 text); each writer renders them in its format. A row is {@link #startRow} and
