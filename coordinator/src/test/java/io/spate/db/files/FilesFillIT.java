@@ -28,6 +28,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -75,6 +77,37 @@ class FilesFillIT {
         listed += f.get("rows").asLong();
       }
       assertEquals(manifest.get("rows").asLong(), listed);
+    }
+  }
+
+  @Test
+  void parquetFilesOfTpccReadByDuckDbHoldTheValuesAFillOfPostgresWrites(@TempDir Path dir)
+      throws Exception {
+    String tpcc = Files.readString(Fills.example("schemas/tpcc.sql"));
+    try (TestDatabase filled = Fills.filled(tpcc, ROWS);
+        TestDatabase fromFiles = TestDatabase.create()) {
+      fromFiles.execute(tpcc);
+      Fills.local(fromFiles, resumeArgs(dir.resolve("parquet"), "--format", "parquet"));
+
+      // DuckDB reads each table's Parquet files and writes them out as one CSV PostgreSQL loads
+      Path csv = dir.resolve("csv");
+      try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+          Statement s = duck.createStatement();
+          Stream<Path> tables = Files.list(dir.resolve("parquet"))) {
+        s.execute("SET TimeZone = 'UTC'");
+        for (Path table : tables.filter(Files::isDirectory).toList()) {
+          Path out = Files.createDirectories(csv.resolve(table.getFileName()));
+          Files.copy(table.resolve("_manifest.json"), out.resolve("_manifest.json"));
+          s.execute(
+              "COPY (SELECT * FROM read_parquet('"
+                  + table.resolve("*.parquet")
+                  + "')) TO '"
+                  + out.resolve("part-000000000000.csv")
+                  + "' (HEADER, DELIMITER ',')");
+        }
+      }
+      copyInto(fromFiles, csv, "part-000000000000.csv");
+      assertEquals(Fills.checksums(filled), Fills.checksums(fromFiles));
     }
   }
 
@@ -207,6 +240,11 @@ class FilesFillIT {
    * triggers off (the tables come in name order); the checksums' comparison checks the rows.
    */
   private static void copyInto(TestDatabase db, Path dir) throws Exception {
+    copyInto(db, dir, null);
+  }
+
+  /** The same, each table's rows from {@code file} when not null, else from its manifest's. */
+  private static void copyInto(TestDatabase db, Path dir, String file) throws Exception {
     try (Connection c = db.connect();
         Stream<Path> tables = Files.list(dir)) {
       c.createStatement().execute("SET session_replication_role = replica");
@@ -220,8 +258,10 @@ class FilesFillIT {
                 + " ("
                 + String.join(", ", columns)
                 + ") FROM STDIN (FORMAT csv, HEADER true)";
-        for (JsonNode f : manifest.get("files")) {
-          try (InputStream in = Files.newInputStream(table.resolve(f.get("file").asText()))) {
+        List<String> files = new ArrayList<>();
+        manifest.get("files").forEach(f -> files.add(f.get("file").asText()));
+        for (String f : file == null ? files : List.of(file)) {
+          try (InputStream in = Files.newInputStream(table.resolve(f))) {
             c.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, in);
           }
         }

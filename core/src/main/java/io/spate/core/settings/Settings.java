@@ -120,7 +120,7 @@ public final class Settings {
       Setting.option(
               "--format",
               String.class,
-              "The files' format with --out: csv (RFC 4180 with a header; NULL an empty unquoted field, the empty string \"\")")
+              "The files' format with --out: csv (RFC 4180 with a header; NULL an empty unquoted field, the empty string \"\") or parquet (SNAPPY; decimals, timestamps with and without zone, uuid, JSON and lists in their logical types)")
           .defaultValue("csv");
 
   public static final Setting<Boolean> RESUME =

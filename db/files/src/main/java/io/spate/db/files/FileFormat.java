@@ -27,7 +27,7 @@ interface FileFormat {
 
   /** The formats this module writes. */
   static List<FileFormat> all() {
-    return List.of(new CsvFormat());
+    return List.of(new CsvFormat(), new ParquetFormat());
   }
 
   /** A file being written. Used by one thread. */
