@@ -121,4 +121,18 @@ final class ChildProcesses {
       return s.getLocalPort();
     }
   }
+
+  /** The bytes of the regular files under {@code dir}; 0 when it does not exist. */
+  static long treeBytes(java.nio.file.Path dir) throws java.io.IOException {
+    if (!java.nio.file.Files.exists(dir)) {
+      return 0;
+    }
+    try (var paths = java.nio.file.Files.walk(dir)) {
+      long bytes = 0;
+      for (java.nio.file.Path p : paths.filter(java.nio.file.Files::isRegularFile).toList()) {
+        bytes += java.nio.file.Files.size(p);
+      }
+      return bytes;
+    }
+  }
 }

@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Spate's whole process in a mode: {@code local-N} runs {@code spate local} with N threads; {@code
- * dist-N} submits the job to N standing workers through the broker. A dist mode's workers start at
- * its first run of a scenario and stand until {@link #stopFleet}, so at most one mode's workers are
- * up at a time and the measured runs time jobs, not worker JVMs starting cold.
+ * csv-N} and {@code parquet-N} the same writing files ({@code --out}, the database only read);
+ * {@code dist-N} submits the job to N standing workers through the broker. A dist mode's workers
+ * start at its first run of a scenario and stand until {@link #stopFleet}, so at most one mode's
+ * workers are up at a time and the measured runs time jobs, not worker JVMs starting cold.
  */
 final class ModeRunner {
 
@@ -33,7 +34,16 @@ final class ModeRunner {
 
   private final Map<String, String> fleetPrefixes = new HashMap<>();
 
-  ModeRunner(BenchDb db, ServerCpu serverCpu, ChildProcesses processes, EmbeddedBroker broker) {
+  /** Where the file modes write; emptied by each run ({@code --truncate}). */
+  private final Path files;
+
+  ModeRunner(
+      BenchDb db,
+      ServerCpu serverCpu,
+      ChildProcesses processes,
+      EmbeddedBroker broker,
+      Path files) {
+    this.files = files;
     this.db = db;
     this.serverCpu = serverCpu;
     this.processes = processes;
@@ -44,6 +54,29 @@ final class ModeRunner {
   /** One timed run of Spate in a mode, from an empty schema to the scenario's end state. */
   ServerCpu.Timed run(Scenario s, String mode, String url, Path config) throws Exception {
     db.resetSchema(s, url);
+    if (writesFiles(mode)) {
+      String format = mode.substring(0, mode.indexOf('-'));
+      ServerCpu.Stopwatch timing = serverCpu.start();
+      processes.spate(
+          "local",
+          "--db",
+          url,
+          "--user",
+          user,
+          "--config",
+          config.toString(),
+          "--threads",
+          mode.substring(format.length() + 1),
+          "--out",
+          files.toString(),
+          "--format",
+          format,
+          "--truncate");
+      ServerCpu.Timed timed = timing.stop();
+      System.err.printf(
+          "[bench] %s: %.1f MB of files%n", mode, ChildProcesses.treeBytes(files) / 1e6);
+      return timed;
+    }
     if (mode.startsWith("local-")) {
       ServerCpu.Stopwatch timing = serverCpu.start();
       if (s == Scenario.PGBENCH) {
@@ -87,6 +120,11 @@ final class ModeRunner {
           url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
     }
     return timing.stop();
+  }
+
+  /** Whether {@code mode} writes files rather than rows into the database. */
+  static boolean writesFiles(String mode) {
+    return mode.startsWith("csv-") || mode.startsWith("parquet-");
   }
 
   /**
