@@ -29,7 +29,7 @@ import java.util.function.LongConsumer;
 final class SqliteLoad implements RowLoad {
 
   /** Rows a statement inserts; see the class comment. */
-  static final int ROWS_PER_STATEMENT = 100;
+  static final int ROWS_PER_STATEMENT = 200;
 
   /** SQLite's largest parameter number (SQLITE_MAX_VARIABLE_NUMBER, 32766 since 3.32). */
   private static final int MAX_PARAMETERS = 32_766;
