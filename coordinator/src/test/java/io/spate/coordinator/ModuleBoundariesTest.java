@@ -61,6 +61,7 @@ class ModuleBoundariesTest {
           CopyBinaryWriter.class,
           io.spate.db.postgres.PostgresDialect.class,
           io.spate.db.mariadb.MariaDbSteps.class,
+          io.spate.db.sqlite.SqliteSteps.class,
           WorkerMain.class,
           Planner.class,
           SpateCli.class

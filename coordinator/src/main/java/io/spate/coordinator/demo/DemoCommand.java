@@ -36,8 +36,8 @@ public final class DemoCommand implements Callable<Integer> {
 
   /** The demo's database is its own PostgreSQL; the help still names every database Spate fills. */
   static final String DATABASES =
-      "Databases: an embedded PostgreSQL 17. To fill MariaDB or MySQL, run spate local or spate"
-          + " submit with a jdbc:mariadb:// or jdbc:mysql:// URL.";
+      "Databases: an embedded PostgreSQL 17. To fill MariaDB, MySQL or SQLite, run spate local or"
+          + " spate submit with a jdbc:mariadb://, jdbc:mysql:// or jdbc:sqlite: URL.";
 
   @Option(
       names = "--warehouses",

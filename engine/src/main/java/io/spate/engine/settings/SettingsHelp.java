@@ -16,16 +16,18 @@ public abstract class SettingsHelp extends ListResourceBundle {
    */
   public static final String DATABASES =
       "Databases: PostgreSQL (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://,"
-          + " jdbc:mysql://; the server needs local_infile=ON).";
+          + " jdbc:mysql://; the server needs local_infile=ON), SQLite (jdbc:sqlite:FILE, one"
+          + " writer at a time).";
 
   /** The footer of a command that reads PostgreSQL's statistics views and nothing else. */
   public static final String POSTGRESQL_ONLY =
-      "Databases: PostgreSQL only (it reads pg_stats); MariaDB and MySQL are not supported.";
+      "Databases: PostgreSQL only (it reads pg_stats); MariaDB, MySQL and SQLite are not"
+          + " supported.";
 
   /** The footer of a command that connects to no database of the user's. */
   public static final String NO_DATABASE =
-      "Connects to no database; spate local, submit and worker fill PostgreSQL, MariaDB and"
-          + " MySQL.";
+      "Connects to no database; spate local, submit and worker fill PostgreSQL, MariaDB, MySQL"
+          + " and SQLite.";
 
   private final List<Setting<?>> settings;
 

@@ -18,7 +18,8 @@ public final class WorkerSettings {
               "--db",
               String.class,
               "JDBC URL of the database: jdbc:postgresql://HOST:5432/DB for PostgreSQL,"
-                  + " jdbc:mariadb://HOST:3306/DB or jdbc:mysql://HOST:3306/DB for MariaDB and MySQL"
+                  + " jdbc:mariadb://HOST:3306/DB or jdbc:mysql://HOST:3306/DB for MariaDB and MySQL,"
+                  + " jdbc:sqlite:FILE for an existing SQLite file"
                   + " (a worker's or coordinator's default target; submit --coordinator takes none)")
           .asRequired();
 

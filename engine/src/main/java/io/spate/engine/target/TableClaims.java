@@ -16,7 +16,8 @@ import javax.sql.DataSource;
  * One fill per table at a time. A job claims every table it writes before it checks or empties
  * them, and holds the claims for its life: a row per table in the ledger's home ({@code
  * spate.claims}) naming the job, and a session lock per table on a connection the claim keeps open
- * (an advisory lock on PostgreSQL, {@code GET_LOCK} on MariaDB and MySQL).
+ * (an advisory lock on PostgreSQL, {@code GET_LOCK} on MariaDB and MySQL, a byte-range lock of a
+ * side file on SQLite).
  *
  * <p>Invariants:
  *

@@ -31,7 +31,7 @@ class TargetKindTest {
       }
     }
     assertEquals(
-        List.of("jdbc:mariadb:", "jdbc:mysql:", "jdbc:postgresql:"),
+        List.of("jdbc:mariadb:", "jdbc:mysql:", "jdbc:postgresql:", "jdbc:sqlite:"),
         TargetKind.supportedPrefixes());
   }
 
