@@ -179,6 +179,9 @@ public final class BenchRunner implements Callable<Integer> {
           }
         }
         modeRunner.stopFleet();
+        if (ModeRunner.writesFiles(mode)) {
+          continue; // the tables stay empty: no rows for the references to load
+        }
         if (s.reference == Scenario.Reference.API_FILL) {
           references.apiFill(s, url, config, runs, timed);
         } else {

@@ -34,7 +34,7 @@ final class ModeRunner {
 
   private final Map<String, String> fleetPrefixes = new HashMap<>();
 
-  /** Where the file modes write; emptied by each run ({@code --truncate}). */
+  /** Where the file modes write, a directory per mode; emptied by each run ({@code --truncate}). */
   private final Path files;
 
   ModeRunner(
@@ -68,13 +68,14 @@ final class ModeRunner {
           "--threads",
           mode.substring(format.length() + 1),
           "--out",
-          files.toString(),
+          files.resolve(mode).toString(),
           "--format",
           format,
           "--truncate");
       ServerCpu.Timed timed = timing.stop();
       System.err.printf(
-          "[bench] %s: %.1f MB of files%n", mode, ChildProcesses.treeBytes(files) / 1e6);
+          "[bench] %s: %.1f MB of files%n",
+          mode, ChildProcesses.treeBytes(files.resolve(mode)) / 1e6);
       return timed;
     }
     if (mode.startsWith("local-")) {
