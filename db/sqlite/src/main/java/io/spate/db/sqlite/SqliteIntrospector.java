@@ -192,8 +192,9 @@ final class SqliteIntrospector {
   }
 
   /**
-   * Foreign keys, named as PostgreSQL would ({@code orders_customer_id_fkey}): SQLite's catalog
-   * keeps no constraint names. A key without parent columns references the parent's primary key.
+   * Foreign keys, named and ordered as PostgreSQL would ({@code orders_customer_id_fkey}): SQLite's
+   * catalog keeps no constraint names. A key without parent columns references the parent's primary
+   * key.
    */
   private static void readForeignKeys(Connection conn, TableParts t, Map<String, TableParts> tables)
       throws SQLException {
@@ -232,6 +233,9 @@ final class SqliteIntrospector {
               Table.id(Table.DEFAULT_SCHEMA, parent.name),
               refColumns));
     }
+    // in name order, as PostgreSQL lists them: the order decides how a key built of references
+    // enumerates its pairs, so the same DDL gives the same rows on either
+    t.foreignKeys.sort(java.util.Comparator.comparing(ForeignKey::name));
   }
 
   /** Records which tables the insert triggers write ({@link TriggerTargets}). */
