@@ -961,14 +961,15 @@ public final class DdlSchema {
       List<String> columns = new ArrayList<>();
       List<String> expressions = new ArrayList<>();
       for (Index.ColumnParams part : index.getColumns()) {
-        String column = CheckParser.indexKeyColumn(part.getColumnName());
+        String text = keyPart(part);
+        String column = CheckParser.indexKeyColumn(text);
         String name = column == null ? null : identifier(column, dialect);
         if (name != null && draft.hasColumn(name)) {
           if (!columns.contains(name)) {
             columns.add(name);
           }
         } else {
-          expressions.add(part.getColumnName());
+          expressions.add(text);
         }
       }
       String name =
@@ -977,6 +978,20 @@ public final class DdlSchema {
               : makeObjectName(draft.parts.name, String.join("_", columns), "idx");
       names(draft.parts.schema).add(name);
       draft.constraints.add(new Key(name, columns, false, true, st.brief(), expressions, st));
+    }
+
+    /**
+     * A key part's text: a column, an expression, or a function of the column, which JSqlParser
+     * keeps as the name and its parenthesised arguments ({@code lower}, {@code (title)}).
+     */
+    private static String keyPart(Index.ColumnParams part) {
+      if (part.isExpression()) {
+        return part.getExpression().toString();
+      }
+      List<String> params = nonNull(part.getParams());
+      return !params.isEmpty() && params.getFirst().startsWith("(")
+          ? part.getColumnName() + params.getFirst()
+          : part.getColumnName();
     }
 
     void drop(Statement st, Drop drop) {
