@@ -1,12 +1,16 @@
 package io.spate.coordinator.cli;
 
 import io.spate.core.config.FillConfig;
+import io.spate.core.introspect.DdlSchema;
 import io.spate.core.plan.FillSettings;
+import io.spate.core.plan.LoadTraits;
+import io.spate.core.plan.Plans;
 import io.spate.core.profile.Profile;
 import io.spate.core.profile.ProfiledPlan;
 import io.spate.core.settings.Settings;
 import io.spate.core.target.TargetSteps;
 import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.target.DatabaseOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -76,6 +80,31 @@ final class FillOptions {
     return chosen;
   }
 
+  /**
+   * The plan of the schema DDL file {@code ddl} declares ({@link DdlSchema}), for rows written as
+   * files ({@link LoadTraits#FILES}): no database is reached. Prints the effective settings, what
+   * the file held and the plan's summary, as a plan from a database does.
+   *
+   * @throws SpateException with {@code --db} or another database option given too
+   */
+  FillPlan ddlPlan(Path ddl, String command, String extraSettings) {
+    if (!database.given().isEmpty()) {
+      throw new SpateException(
+          "--ddl reads the schema from a file and --db from a database; give one ("
+              + String.join(", ", database.given())
+              + " given with --ddl)");
+    }
+    FillConfig fillConfig = loadConfig();
+    FillSettings settings = settings(fillConfig);
+    SpateCli.Streams.err.println(command + ": " + describe(settings, ddl) + " " + extraSettings);
+    DdlSchema.Reading reading = DdlSchema.read(ddl, schemas);
+    reading.notes().forEach(SpateCli.Streams.err::println);
+    FillPlan plan =
+        Plans.checkedPlan(reading.schema(), settings, null, null, profile(), LoadTraits.FILES);
+    SpateCli.Streams.err.println("plan: " + PlanPrinter.summary(plan));
+    return plan;
+  }
+
   FillConfig loadConfig() {
     return config == null ? FillConfig.EMPTY : FillConfig.load(config);
   }
@@ -95,7 +124,16 @@ final class FillOptions {
 
   /** The effective settings, for the one start-up log line; the password is never shown. */
   String describe(FillSettings s) {
-    return database.describe()
+    return describe(s, database.describe());
+  }
+
+  /** The same, the schema read from DDL file {@code ddl} rather than a database. */
+  String describe(FillSettings s, Path ddl) {
+    return describe(s, "ddl=" + ddl);
+  }
+
+  private String describe(FillSettings s, String source) {
+    return source
         + " config="
         + (config == null ? "(none)" : config)
         + " seed="

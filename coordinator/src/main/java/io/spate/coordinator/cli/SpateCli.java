@@ -146,6 +146,17 @@ public final class SpateCli {
         Streams.err::println);
   }
 
+  /**
+   * Without {@code --ddl}, {@code --db} names the schema's source: say so when neither is given.
+   */
+  static void requireSchemaSource(FillOptions options) {
+    if (options.database.given().stream().noneMatch(o -> o.equals("--db"))) {
+      throw new SpateException(
+          "give --db JDBC_URL (the database whose schema is read) or --ddl FILE (a DDL file that"
+              + " declares the schema; spate local then needs --out DIR)");
+    }
+  }
+
   @Command(
       name = "plan",
       mixinStandardHelpOptions = true,
@@ -157,9 +168,21 @@ public final class SpateCli {
     @Option(names = "--explain")
     boolean explain;
 
+    @Option(names = "--ddl", paramLabel = "FILE")
+    Path ddl;
+
     @Override
     public Integer call() throws SQLException {
       FillConfig config = options.loadConfig();
+      if (ddl != null) {
+        FillPlan plan = options.ddlPlan(ddl, "spate plan", "");
+        PlanPrinter.print(plan, Streams.out);
+        if (explain) {
+          PlanPrinter.explain(plan, config, Streams.out);
+        }
+        return 0;
+      }
+      requireSchemaSource(options);
       FillSettings settings = options.settings(config);
       DatabaseOptions database = options.database;
       try (Connection c =
@@ -207,8 +230,19 @@ public final class SpateCli {
     @Option(names = "--format", paramLabel = "F")
     String format = Settings.FORMAT.defaultValue();
 
+    @Option(names = "--ddl", paramLabel = "FILE")
+    Path ddl;
+
     @Override
     public Integer call() {
+      if (ddl != null && out == null) {
+        throw new SpateException(
+            "--ddl reads the schema from a file, with no database to fill: give --out DIR to write"
+                + " the rows as files");
+      }
+      if (ddl == null) {
+        requireSchemaSource(options);
+      }
       if (resume && truncate) {
         throw new SpateException(
             "--resume keeps the rows of an interrupted fill and --truncate deletes them; give one");
@@ -316,64 +350,68 @@ public final class SpateCli {
       return 0;
     }
 
+    /** The plan of the files: from the DDL file {@link #ddl}, else the database's schema. */
+    private FillPlan filesPlan() {
+      String settings = "threads=" + threads + " out=" + out + " format=" + format;
+      if (ddl != null) {
+        return options.ddlPlan(ddl, "spate local", settings);
+      }
+      try (PlannedTarget target =
+          PlannedTarget.open(options, 1, "spate local", settings, LoadTraits.FILES)) {
+        return target.plan();
+      }
+    }
+
     /**
-     * Plans from the database's schema (reading it only) and writes every table's rows as files in
-     * {@link #out} ({@link OutputTarget}), then prints where and how much.
+     * Plans from the DDL file's schema or the database's (reading it only) and writes every table's
+     * rows as files in {@link #out} ({@link OutputTarget}), then prints where and how much.
      */
     private int writeFiles() {
       String url = "file:" + Path.of(out).toAbsolutePath().normalize() + "?format=" + format;
       OutputTarget output =
           OutputTarget.of(url)
               .orElseThrow(() -> new SpateException("no module on the class path writes " + url));
-      try (PlannedTarget target =
-          PlannedTarget.open(
-              options,
-              1,
-              "spate local",
-              "threads=" + threads + " out=" + out + " format=" + format,
-              LoadTraits.FILES)) {
-        FillPlan plan = target.plan();
-        FillProgress progress = new FillProgress(plan);
-        try (OutputTarget.Opened opened =
-            output.open(
-                url,
-                plan,
-                LocalFill.planDigest(plan),
-                resume
-                    ? TargetTables.Start.RESUME
-                    : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
-                Streams.err::println)) {
-          if (resume) {
-            Streams.err.println(
-                "resuming job "
-                    + opened.jobId()
-                    + ": "
-                    + opened.done()
-                    + " of "
-                    + plan.tasks().size()
-                    + " files already written");
-          }
-          ProgressDisplay display =
-              ProgressDisplay.start(progress, Streams.err, System.console() != null);
-          LocalFill.Summary summary;
-          try {
-            summary = new LocalFill(plan, opened, threads, progress).run(opened.jobId());
-          } finally {
-            display.close();
-          }
-          display.finish(Streams.out);
-          long rows = summary.counted().values().stream().mapToLong(Long::longValue).sum();
-          Streams.out.println(
-              "wrote "
-                  + rows
-                  + " rows of "
-                  + summary.counted().size()
-                  + " tables in "
+      FillPlan plan = filesPlan();
+      FillProgress progress = new FillProgress(plan);
+      try (OutputTarget.Opened opened =
+          output.open(
+              url,
+              plan,
+              LocalFill.planDigest(plan),
+              resume
+                  ? TargetTables.Start.RESUME
+                  : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+              Streams.err::println)) {
+        if (resume) {
+          Streams.err.println(
+              "resuming job "
+                  + opened.jobId()
+                  + ": "
+                  + opened.done()
+                  + " of "
                   + plan.tasks().size()
-                  + " files to "
-                  + opened.describe()
-                  + (resume ? "; " + summary.skippedTasks() + " files were already there" : ""));
+                  + " files already written");
         }
+        ProgressDisplay display =
+            ProgressDisplay.start(progress, Streams.err, System.console() != null);
+        LocalFill.Summary summary;
+        try {
+          summary = new LocalFill(plan, opened, threads, progress).run(opened.jobId());
+        } finally {
+          display.close();
+        }
+        display.finish(Streams.out);
+        long rows = summary.counted().values().stream().mapToLong(Long::longValue).sum();
+        Streams.out.println(
+            "wrote "
+                + rows
+                + " rows of "
+                + summary.counted().size()
+                + " tables in "
+                + plan.tasks().size()
+                + " files to "
+                + opened.describe()
+                + (resume ? "; " + summary.skippedTasks() + " files were already there" : ""));
       }
       return 0;
     }

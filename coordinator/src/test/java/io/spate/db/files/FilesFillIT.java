@@ -112,6 +112,46 @@ class FilesFillIT {
   }
 
   @Test
+  void filesOfTpccFromItsDdlFileAreTheFilesOfItsDatabaseByteForByte(@TempDir Path dir)
+      throws Exception {
+    Path ddl = Fills.example("schemas/tpcc.sql");
+    Path fromDdl = dir.resolve("ddl");
+    Path fromDb = dir.resolve("db");
+    Fills.Run run = Fills.cli(args("local", "--ddl", ddl.toString(), "--out", fromDdl.toString()));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("read as PostgreSQL"), run.err());
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Files.readString(ddl));
+      Fills.local(db, args(fromDb));
+    }
+    Map<Path, String> ddlFiles = relative(fromDdl);
+    assertEquals(relative(fromDb).keySet(), ddlFiles.keySet());
+    assertEquals(27, parts(ddlFiles), "9 tables of 300 rows in tasks of 100");
+    for (Path file : ddlFiles.keySet()) {
+      if (file.getFileName().toString().equals("_manifest.json")) {
+        assertEquals(manifest(fromDb.resolve(file)), manifest(fromDdl.resolve(file)), "" + file);
+      } else {
+        assertEquals(
+            relative(fromDb).get(file), ddlFiles.get(file), file + ": the same bytes from both");
+      }
+    }
+  }
+
+  /** A table's manifest without the job id each run makes its own: the plan digest stays. */
+  private static JsonNode manifest(Path file) throws IOException {
+    com.fasterxml.jackson.databind.node.ObjectNode manifest =
+        (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(file.toFile());
+    manifest.remove("jobId");
+    return manifest;
+  }
+
+  private static String[] args(String... first) {
+    List<String> args = new ArrayList<>(List.of(first));
+    args.addAll(List.of(ROWS));
+    return args.toArray(String[]::new);
+  }
+
+  @Test
   void aSecondFillRefusesTheFilesAResumeWritesOnlyWhatIsMissing(@TempDir Path dir)
       throws Exception {
     String tpcc = Files.readString(Fills.example("schemas/tpcc.sql"));
@@ -273,6 +313,13 @@ class FilesFillIT {
     return files.keySet().stream()
         .filter(p -> p.getFileName().toString().startsWith("part-"))
         .count();
+  }
+
+  /** {@link #digests}, each file named by its path in {@code dir}. */
+  private static Map<Path, String> relative(Path dir) throws IOException {
+    Map<Path, String> relative = new TreeMap<>();
+    digests(dir).forEach((file, digest) -> relative.put(dir.relativize(file), digest));
+    return relative;
   }
 
   /** Every visible file under {@code dir} and the SHA-256 of its bytes. */

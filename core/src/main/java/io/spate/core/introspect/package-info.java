@@ -6,6 +6,7 @@
  * same for both. Output is deterministic (tables by name, columns by attribute number, constraints
  * by name) and never guesses: types outside the supported set become {@code SqlType.UNSUPPORTED}
  * and CHECKs outside the understood grammar become {@code Check.Unparsed}, both keeping the
- * database's own text.
+ * database's own text. {@link io.spate.core.introspect.DdlSchema} reads the same model from a DDL
+ * file, through JSqlParser, as the target's introspector would read the database the file creates.
  */
 package io.spate.core.introspect;

@@ -33,6 +33,13 @@ public final class Settings {
           .defaultText(
               "every schema that holds tables, but the system's, spate's and extensions' own");
 
+  public static final Setting<Path> DDL =
+      Setting.option(
+              "--ddl",
+              Path.class,
+              "Read the schema from this DDL file (PostgreSQL or MySQL/MariaDB CREATE TABLE, CREATE TYPE ... AS ENUM, ALTER TABLE ... ADD CONSTRAINT, CREATE UNIQUE INDEX) instead of a database: spate plan, and spate local with --out; not with --db")
+          .defaultText("none");
+
   public static final Setting<Path> CONFIG =
       Setting.option(
               "--config",
@@ -311,6 +318,7 @@ public final class Settings {
           WorkerSettings.PASSWORD_ENV,
           WorkerSettings.TARGETS,
           WorkerSettings.DEAD_LINK_SECONDS,
+          DDL,
           SCHEMAS,
           CONFIG,
           CONFIG_TEXT,
