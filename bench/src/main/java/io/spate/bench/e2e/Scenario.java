@@ -146,8 +146,9 @@ enum Scenario {
       case FIXED_COST -> "seed: 42\ndefaultRows: " + FIXED_COST_ROWS + "\n";
       case PGBENCH -> {
         int scale = pgbenchScale(factor);
-        // pgbench -i's rows: 1 branch, 10 tellers, 100,000 accounts per scale unit, no history
-        yield "seed: 42\ntables:\n"
+        // pgbench -i's rows: 1 branch, 10 tellers, 100,000 accounts per scale unit, no history;
+        // no NULL but the fillers of branches and tellers, which pgbench -i leaves NULL too
+        yield "seed: 42\nnullRatio: 0\ntables:\n"
             + "  pgbench_branches: {rows: "
             + scale
             + ", columns: {bbalance: {value: \"0\"}, filler: {skip: true}}}\n"
