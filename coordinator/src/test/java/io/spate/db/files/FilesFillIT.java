@@ -205,6 +205,60 @@ class FilesFillIT {
     }
   }
 
+  /**
+   * {@code spate local --out} killed with SIGKILL (a process of the packaged jar) leaves only whole
+   * files under their names, and {@code --resume} writes the missing ones: the same bytes as an
+   * undisturbed run, no temporary file left.
+   */
+  @Test
+  void aRunKilledMidwayAndResumedWritesTheFilesOfAnUndisturbedRun(@TempDir Path dir)
+      throws Exception {
+    String[] rows = {"--seed", "5", "--rows", "big_t=1200000", "--task-rows", "40000"};
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(Files.readString(Fills.example("schemas/single.sql")));
+      Path killed = dir.resolve("killed");
+      List<String> args = new ArrayList<>(List.of(Fills.localArgs(db, rows)));
+      args.addAll(List.of("--threads", "1", "--out", killed.toString()));
+      try (io.spate.coordinator.submit.SpateProcess fill =
+          io.spate.coordinator.submit.SpateProcess.start(args.toArray(String[]::new))) {
+        io.spate.worker.testing.Await.until(
+            () -> Files.exists(killed) && parts(digests(killed)) >= 3 || !fill.alive(),
+            java.time.Duration.ofSeconds(60),
+            "three files written",
+            fill::output);
+        fill.kill();
+      }
+      long written = parts(digests(killed));
+      assertTrue(written >= 3 && written < 30, "killed with " + written + " of 30 files written");
+
+      Fills.Run resumed = Fills.local(db, concat(rows, "--out", killed.toString(), "--resume"));
+      assertTrue(resumed.out().contains(written + " files were already there"), resumed.out());
+      Fills.local(db, concat(rows, "--out", dir.resolve("whole").toString()));
+      Map<Path, String> whole = relative(dir.resolve("whole"));
+      assertEquals(whole.keySet(), relative(killed).keySet());
+      for (Path file : whole.keySet()) {
+        if (file.getFileName().toString().equals("_manifest.json")) { // the job id names the place
+          assertEquals(
+              manifest(dir.resolve("whole").resolve(file)), manifest(killed.resolve(file)));
+        } else {
+          assertEquals(whole.get(file), relative(killed).get(file), file.toString());
+        }
+      }
+      try (Stream<Path> files = Files.walk(killed)) {
+        assertEquals(
+            List.of(),
+            files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList(),
+            "no temporary file left");
+      }
+    }
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    List<String> all = new ArrayList<>(List.of(first));
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
+  }
+
   @Test
   void anOutputAnotherFillWritesIsRefused(@TempDir Path dir) throws Exception {
     try (TestDatabase db = TestDatabase.create();
