@@ -9,8 +9,10 @@ import io.spate.protocol.plan.TablePlan;
 import io.spate.protocol.plan.Task;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.LongConsumer;
@@ -18,10 +20,10 @@ import java.util.function.LongConsumer;
 /**
  * Writes each task's rows to a file of its own in its table's directory ({@link OutputDirectory}):
  * first under a hidden temporary name, then, once complete and on disk, linked to its final name,
- * which fails if the name exists. The final file appearing is the task's ledger entry: a task is
- * finished exactly when its file is there, a killed writer leaves only a hidden temporary file
- * (which a resume deletes), and of two executions of one task the second finds the name taken and
- * is skipped, so one file remains.
+ * which fails if the name exists (on a file system without hard links, renamed to it atomically).
+ * The final file appearing is the task's ledger entry: a task is finished exactly when its file is
+ * there, a killed writer leaves only a hidden temporary file (which a resume deletes), and of two
+ * executions of one task the second finds the name taken and is skipped, so one file remains.
  *
  * <p>A joint group's rows all go to the leader's task; files hold one table's rows each, so a file
  * target plans no joint groups (its plans write every reference in the insert).
@@ -113,14 +115,28 @@ final class FileSink implements TaskSink {
         rows.close();
         try {
           Files.createLink(file, temporary);
+          committed = true;
+          Files.delete(temporary);
         } catch (FileAlreadyExistsException e) {
           throw new TaskLedger.AlreadyDoneException("", task.id());
+        } catch (UnsupportedOperationException | FileSystemException e) {
+          moveInto(); // a file system without hard links
         }
-        committed = true;
-        Files.delete(temporary);
       } catch (IOException e) {
         throw failure("completing " + file, e);
       }
+    }
+
+    /**
+     * The commit where links are not to be had: an atomic rename, which replaces a file another
+     * execution completed meanwhile; both hold the same bytes, so what remains is the same.
+     */
+    private void moveInto() throws IOException {
+      if (Files.exists(file)) {
+        throw new TaskLedger.AlreadyDoneException("", task.id());
+      }
+      Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+      committed = true;
     }
 
     @Override
