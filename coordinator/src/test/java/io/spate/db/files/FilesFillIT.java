@@ -259,6 +259,45 @@ class FilesFillIT {
     return all.toArray(String[]::new);
   }
 
+  /**
+   * One seed writes the same rows whatever the threads and the task size: each table's files, read
+   * in name order (their first slots, zero-padded), hold the same records.
+   */
+  @Test
+  void theSameRowsForAnyThreadCountAndTaskSize(@TempDir Path dir) throws Exception {
+    String tpcc = Files.readString(Fills.example("schemas/tpcc.sql"));
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(tpcc);
+      String[] seed = {"--seed", "3", "--default-rows", "1000"};
+      Fills.local(
+          db,
+          concat(
+              seed, "--threads", "1", "--task-rows", "100", "--out", dir.resolve("a").toString()));
+      Fills.local(
+          db,
+          concat(
+              seed, "--threads", "2", "--task-rows", "1000", "--out", dir.resolve("b").toString()));
+      assertEquals(records(dir.resolve("a")), records(dir.resolve("b")));
+      assertEquals(90, parts(digests(dir.resolve("a"))));
+      assertEquals(9, parts(digests(dir.resolve("b"))));
+    }
+  }
+
+  /** Each table's records (its files' lines after their headers, in name order), by table. */
+  private static Map<String, List<String>> records(Path dir) throws IOException {
+    Map<String, List<String>> records = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p :
+          files.filter(f -> f.getFileName().toString().startsWith("part-")).sorted().toList()) {
+        List<String> lines = Files.readAllLines(p);
+        records
+            .computeIfAbsent(p.getParent().getFileName().toString(), t -> new ArrayList<>())
+            .addAll(lines.subList(1, lines.size()));
+      }
+    }
+    return records;
+  }
+
   @Test
   void anOutputAnotherFillWritesIsRefused(@TempDir Path dir) throws Exception {
     try (TestDatabase db = TestDatabase.create();
