@@ -23,7 +23,7 @@ final class ImageProcesses implements AutoCloseable {
 
   /** The jar each image carries, as the build leaves it. */
   enum Jar {
-    WORKER(EntrypointScriptTest.WORKER_JAR),
+    WORKER(EntrypointScriptIT.WORKER_JAR),
     COORDINATOR(DeployFiles.ROOT.resolve("coordinator/target/spate.jar"));
 
     final Path path;

@@ -1,12 +1,10 @@
 package io.spate.coordinator.deploy;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spate.coordinator.deploy.DeployFiles.Image;
-import io.spate.worker.cli.WorkerMain;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -16,11 +14,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -193,37 +189,5 @@ class ImagesTest {
     assertTrue(
         stages().get(Image.COORDINATOR.target).contains("EXPOSE " + service),
         "the coordinator image does not expose --port " + service);
-  }
-
-  @Test
-  void workerJarCarriesTheWorkerModuleAndNoCoordinatorBrokerOrEmbeddedDatabase()
-      throws IOException {
-    try (JarFile jar = new JarFile(EntrypointScriptTest.WORKER_JAR.toFile())) {
-      assertEquals(
-          WorkerMain.class.getName(), jar.getManifest().getMainAttributes().getValue("Main-Class"));
-      List<String> names = jar.stream().map(ZipEntry::getName).toList();
-      for (String needed :
-          List.of(
-              "io/spate/worker/cli/WorkerMain.class",
-              "io/spate/protocol/",
-              "org/postgresql/Driver.class",
-              "org/apache/kafka/clients/consumer/KafkaConsumer.class",
-              "simplelogger.properties")) {
-        assertTrue(
-            names.stream().anyMatch(n -> n.startsWith(needed)), "the worker jar lacks " + needed);
-      }
-      for (String banned :
-          List.of(
-              "io/spate/coordinator/",
-              "io/spate/core/",
-              "kafka/server/",
-              "org/apache/kafka/controller/",
-              "net/datafaker/",
-              "io/zonky/",
-              "scala/")) {
-        assertFalse(
-            names.stream().anyMatch(n -> n.startsWith(banned)), "the worker jar carries " + banned);
-      }
-    }
   }
 }

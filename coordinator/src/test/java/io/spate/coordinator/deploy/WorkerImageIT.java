@@ -59,7 +59,7 @@ class WorkerImageIT {
       builder
           .environment()
           .put("JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      builder.environment().put("SPATE_JAR", EntrypointScriptTest.WORKER_JAR.toString());
+      builder.environment().put("SPATE_JAR", EntrypointScriptIT.WORKER_JAR.toString());
       builder
           .environment()
           .put("SPATE_RAM_PERCENTAGE", "10"); // this machine's memory is no container's

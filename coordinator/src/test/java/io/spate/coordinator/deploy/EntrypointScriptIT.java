@@ -1,9 +1,11 @@
 package io.spate.coordinator.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spate.worker.cli.WorkerMain;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,14 +14,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * deploy/entrypoint.sh, run as the images run it but outside a container: with the JDK running this
- * test and the real worker-only jar (built by the reactor before the coordinator's tests).
+ * test and the real worker-only jar (packaged before the integration tests run), and what that jar
+ * carries.
  */
-class EntrypointScriptTest {
+class EntrypointScriptIT {
 
   static final Path WORKER_JAR = DeployFiles.ROOT.resolve("worker/target/spate-worker.jar");
 
@@ -117,5 +122,37 @@ class EntrypointScriptTest {
     assertTrue(
         run.err().startsWith("spate: error: no jar at SPATE_JAR=" + logs.resolve("none.jar")),
         run.err());
+  }
+
+  @Test
+  void workerJarCarriesTheWorkerModuleAndNoCoordinatorBrokerOrEmbeddedDatabase()
+      throws IOException {
+    try (JarFile jar = new JarFile(EntrypointScriptIT.WORKER_JAR.toFile())) {
+      assertEquals(
+          WorkerMain.class.getName(), jar.getManifest().getMainAttributes().getValue("Main-Class"));
+      List<String> names = jar.stream().map(ZipEntry::getName).toList();
+      for (String needed :
+          List.of(
+              "io/spate/worker/cli/WorkerMain.class",
+              "io/spate/protocol/",
+              "org/postgresql/Driver.class",
+              "org/apache/kafka/clients/consumer/KafkaConsumer.class",
+              "simplelogger.properties")) {
+        assertTrue(
+            names.stream().anyMatch(n -> n.startsWith(needed)), "the worker jar lacks " + needed);
+      }
+      for (String banned :
+          List.of(
+              "io/spate/coordinator/",
+              "io/spate/core/",
+              "kafka/server/",
+              "org/apache/kafka/controller/",
+              "net/datafaker/",
+              "io/zonky/",
+              "scala/")) {
+        assertFalse(
+            names.stream().anyMatch(n -> n.startsWith(banned)), "the worker jar carries " + banned);
+      }
+    }
   }
 }
