@@ -53,7 +53,8 @@ final class H2Types {
    * One column, or an array's element.
    *
    * @param dataType {@code DATA_TYPE}, e.g. {@code CHARACTER VARYING}
-   * @param length {@code CHARACTER_MAXIMUM_LENGTH}, -1 when null
+   * @param length {@code CHARACTER_MAXIMUM_LENGTH}; an array's {@code MAXIMUM_CARDINALITY}; -1 when
+   *     null
    * @param precision {@code NUMERIC_PRECISION}, -1 when null
    * @param scale {@code NUMERIC_SCALE}, -1 when null
    * @param defaultValue {@code COLUMN_DEFAULT}, or null
@@ -130,6 +131,7 @@ final class H2Types {
         if (e != null && ELEMENT_OIDS.containsKey(e.type())) {
           type = SqlType.ARRAY;
           element = withOid(e, ELEMENT_OIDS.get(e.type()));
+          length = r.length() > 0 && r.length() < Integer.MAX_VALUE ? (int) r.length() : -1;
         }
       }
       default -> {
@@ -168,7 +170,11 @@ final class H2Types {
       case "ARRAY" ->
           r.element() == null
               ? data
-              : typeName(r.element().dataType().toUpperCase(Locale.ROOT), r.element()) + " ARRAY";
+              : typeName(r.element().dataType().toUpperCase(Locale.ROOT), r.element())
+                  + " ARRAY"
+                  + (r.length() > 0 && r.length() < Integer.MAX_VALUE
+                      ? "[" + r.length() + "]"
+                      : "");
       default -> data;
     };
   }
