@@ -160,6 +160,58 @@ final class TestH2 implements AutoCloseable {
     return sums;
   }
 
+  /**
+   * Per table {@code tablesQuery} lists, its row count and the XOR of the SHA-256 of each row's
+   * canonical text, computed in this JVM from the driver's values (so two databases with different
+   * renderings compare): a decimal's plain digits with its scale, an integer's digits, a double's
+   * shortest text, a timestamp's and a date's ISO form, text as it is, {@code \N} for NULL.
+   */
+  static Map<String, String> canonicalChecksums(Connection c, String tablesQuery)
+      throws SQLException {
+    Map<String, String> sums = new TreeMap<>();
+    try (Statement s = c.createStatement()) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery(tablesQuery)) {
+        while (rs.next()) {
+          tables.add(rs.getString(1));
+        }
+      }
+      for (String table : tables) {
+        byte[] xor = new byte[32];
+        long rows = 0;
+        try (ResultSet rs = s.executeQuery("SELECT * FROM \"" + table + "\"")) {
+          int columns = rs.getMetaData().getColumnCount();
+          while (rs.next()) {
+            StringBuilder row = new StringBuilder();
+            for (int i = 1; i <= columns; i++) {
+              row.append(i == 1 ? "" : "\t").append(canonical(rs.getObject(i)));
+            }
+            byte[] h = sha256().digest(row.toString().getBytes(StandardCharsets.UTF_8));
+            for (int i = 0; i < xor.length; i++) {
+              xor[i] ^= h[i];
+            }
+            rows++;
+          }
+        }
+        sums.put(table, rows + ":" + new BigInteger(1, xor).toString(16));
+      }
+    }
+    return sums;
+  }
+
+  private static String canonical(Object v) {
+    return switch (v) {
+      case null -> "\\N";
+      case java.math.BigDecimal d -> d.toPlainString();
+      case Double d -> Double.toString(d);
+      case Float f -> Double.toString(f);
+      case Number n -> Long.toString(n.longValue());
+      case java.sql.Timestamp t -> t.toLocalDateTime().toString();
+      case java.sql.Date d -> d.toLocalDate().toString();
+      default -> v.toString();
+    };
+  }
+
   @Override
   public void close() {
     try (Stream<Path> files = Files.list(directory)) {

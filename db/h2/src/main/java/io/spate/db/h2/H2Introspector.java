@@ -251,8 +251,15 @@ final class H2Introspector {
               continue;
             }
             String k = key(rs.getString(1), rs.getString(2));
-            String name = rs.getString(2);
             List<String> columns = keyColumns.getOrDefault(k, List.of());
+            String name =
+                named(
+                    rs.getString(2),
+                    t.name,
+                    rs.getString(3),
+                    rs.getString(3).equals("CHECK")
+                        ? checkColumns.getOrDefault(k, List.of())
+                        : columns);
             switch (rs.getString(3)) {
               case "PRIMARY KEY" ->
                   t.primaryKey = new UniqueKey(name, columns, true, null, List.of());
@@ -337,6 +344,29 @@ final class H2Introspector {
                   .uniques
                   .add(new UniqueKey(index, cols, false, null, List.of())));
     }
+  }
+
+  /** The names H2 makes up for a constraint declared without one: {@code CONSTRAINT_4B}. */
+  private static final java.util.regex.Pattern GENERATED =
+      java.util.regex.Pattern.compile("CONSTRAINT_[0-9A-F]+(_[0-9]+)?");
+
+  /**
+   * A constraint's name: its own, or for one H2 named itself, the name PostgreSQL gives it ({@code
+   * orders_pkey}, {@code orders_email_key}, {@code orders_customer_id_fkey}, {@code
+   * orders_amount_check}, {@code orders_check}), as the SQLite target names them. A reference's
+   * stream derives from its key's name, so the same DDL fills the same values here as there.
+   */
+  static String named(String name, String table, String type, List<String> columns) {
+    if (!GENERATED.matcher(name).matches()) {
+      return name;
+    }
+    String cols = String.join("_", columns);
+    return switch (type) {
+      case "PRIMARY KEY" -> table + "_pkey";
+      case "UNIQUE" -> table + "_" + cols + "_key";
+      case "FOREIGN KEY" -> table + "_" + cols + "_fkey";
+      default -> columns.size() == 1 ? table + "_" + cols + "_check" : table + "_check";
+    };
   }
 
   private static long number(ResultSet rs, int column) throws SQLException {
