@@ -37,8 +37,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fills a PostgreSQL, MariaDB or MySQL database from Java, as {@code spate local} does from the
- * command line: the same settings, the same plan, the same rows for a seed.
+ * Fills a PostgreSQL, MariaDB, MySQL, SQLite or H2 database from Java, as {@code spate local} does
+ * from the command line: the same settings, the same plan, the same rows for a seed. An in-memory
+ * H2 database ({@code jdbc:h2:mem:NAME}), which lives only in the JVM that created it, is filled
+ * from that JVM this way alone.
  *
  * <pre>{@code
  * FillResult result =
@@ -104,8 +106,9 @@ public final class Spate {
   }
 
   /**
-   * Fills the database a JDBC URL names ({@code jdbc:postgresql:}, {@code jdbc:mariadb:} or {@code
-   * jdbc:mysql:}), through a pool of its own that each {@link #fill} opens and closes.
+   * Fills the database a JDBC URL names ({@code jdbc:postgresql:}, {@code jdbc:mariadb:}, {@code
+   * jdbc:mysql:}, {@code jdbc:sqlite:} or {@code jdbc:h2:}), through a pool of its own that each
+   * {@link #fill} opens and closes.
    */
   public static Spate on(String jdbcUrl, String user, String password) {
     return new Spate(null, Database.checkUrl(jdbcUrl, "Spate.on"), user, password);

@@ -62,6 +62,7 @@ class ModuleBoundariesTest {
           io.spate.db.postgres.PostgresDialect.class,
           io.spate.db.mariadb.MariaDbSteps.class,
           io.spate.db.sqlite.SqliteSteps.class,
+          io.spate.db.h2.H2Steps.class,
           WorkerMain.class,
           Planner.class,
           SpateCli.class

@@ -50,7 +50,7 @@ import picocli.CommandLine.Option;
     resourceBundle = "io.spate.core.settings.Settings$Help",
     version = "spate 0.1.0",
     description =
-        "Fills a PostgreSQL, MariaDB, MySQL or SQLite schema with synthetic, constraint-valid,"
+        "Fills a PostgreSQL, MariaDB, MySQL, SQLite or H2 schema with synthetic, constraint-valid,"
             + " reproducible data.",
     footer = SettingsHelp.DATABASES)
 public final class SpateCli {

@@ -36,8 +36,8 @@ public final class DemoCommand implements Callable<Integer> {
 
   /** The demo's database is its own PostgreSQL; the help still names every database Spate fills. */
   static final String DATABASES =
-      "Databases: an embedded PostgreSQL 17. To fill MariaDB, MySQL or SQLite, run spate local or"
-          + " spate submit with a jdbc:mariadb://, jdbc:mysql:// or jdbc:sqlite: URL.";
+      "Databases: an embedded PostgreSQL 17. To fill MariaDB, MySQL, SQLite or H2, run spate local"
+          + " or spate submit with a jdbc:mariadb://, jdbc:mysql://, jdbc:sqlite: or jdbc:h2: URL.";
 
   @Option(
       names = "--warehouses",

@@ -189,7 +189,8 @@ final class ValueSpecs {
 
   /**
    * char(n): exactly n; varchar(n): 4..n (or n..n below 4); text: 8..64; bit(n): n bits; varbit(n):
-   * 1..n bits (1..64 unbounded); arrays: 0..4 elements.
+   * 1..n bits (1..64 unbounded); arrays: 0..4 elements, no more than a declared maximum cardinality
+   * (H2's ARRAY[n]).
    */
   static int[] defaultLength(Column c) {
     return switch (c.type()) {
@@ -197,7 +198,7 @@ final class ValueSpecs {
       case VARCHAR ->
           c.length() > 0 ? new int[] {Math.min(4, c.length()), c.length()} : new int[] {8, 64};
       case VARBIT -> new int[] {1, c.length() > 0 ? c.length() : 64};
-      case ARRAY -> new int[] {0, 4};
+      case ARRAY -> new int[] {0, c.length() > 0 ? Math.min(4, c.length()) : 4}; // H2's ARRAY[n]
       case BYTEA -> {
         int max = c.length() > 0 ? Math.min(32, c.length()) : 32; // binary(n), varbinary(n)
         yield new int[] {Math.min(8, max), max};

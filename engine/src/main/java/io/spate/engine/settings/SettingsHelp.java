@@ -17,17 +17,17 @@ public abstract class SettingsHelp extends ListResourceBundle {
   public static final String DATABASES =
       "Databases: PostgreSQL (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://,"
           + " jdbc:mysql://; the server needs local_infile=ON), SQLite (jdbc:sqlite:FILE, one"
-          + " writer at a time).";
+          + " writer at a time), H2 (jdbc:h2:FILE, or jdbc:h2:mem:NAME from the JVM holding it).";
 
   /** The footer of a command that reads PostgreSQL's statistics views and nothing else. */
   public static final String POSTGRESQL_ONLY =
-      "Databases: PostgreSQL only (it reads pg_stats); MariaDB, MySQL and SQLite are not"
+      "Databases: PostgreSQL only (it reads pg_stats); MariaDB, MySQL, SQLite and H2 are not"
           + " supported.";
 
   /** The footer of a command that connects to no database of the user's. */
   public static final String NO_DATABASE =
-      "Connects to no database; spate local, submit and worker fill PostgreSQL, MariaDB, MySQL"
-          + " and SQLite.";
+      "Connects to no database; spate local, submit and worker fill PostgreSQL, MariaDB, MySQL,"
+          + " SQLite and H2.";
 
   private final List<Setting<?>> settings;
 

@@ -19,7 +19,8 @@ public final class WorkerSettings {
               String.class,
               "JDBC URL of the database: jdbc:postgresql://HOST:5432/DB for PostgreSQL,"
                   + " jdbc:mariadb://HOST:3306/DB or jdbc:mysql://HOST:3306/DB for MariaDB and MySQL,"
-                  + " jdbc:sqlite:FILE for an existing SQLite file"
+                  + " jdbc:sqlite:FILE for an existing SQLite file,"
+                  + " jdbc:h2:FILE (or jdbc:h2:file:FILE) for an existing H2 database"
                   + " (a worker's or coordinator's default target; submit --coordinator takes none)")
           .asRequired();
 

@@ -63,7 +63,8 @@ public final class SqlErrors {
   /**
    * Whether {@code e} says the connection to the database was lost (a restart, a failover, a cut
    * network), so the same work may pass once the server answers again: SQLSTATE class 08
-   * (connection exception) or 57P01..57P03 (the server shutting down or starting), HikariCP's
+   * (connection exception) or 57P01..57P03 (the server shutting down or starting), an error a
+   * target's driver says is a lost session ({@link TargetDialect#connectionLost}), HikariCP's
    * {@link SQLTransientConnectionException} when no connection came within its timeout, an {@link
    * IOException} (a reset socket), or the "closed" error of a connection the pool or driver gave up
    * on.
@@ -113,7 +114,7 @@ public final class SqlErrors {
     }
     String state = s.getSQLState();
     if (state != null) {
-      return lostConnection(state) ? Verdict.LOST : Verdict.OTHER;
+      return lostConnection(state) || lostByVendor(s) ? Verdict.LOST : Verdict.OTHER;
     }
     if (t instanceof SQLTransientConnectionException || closedConnection(s.getMessage())) {
       return Verdict.LOST;
@@ -136,6 +137,18 @@ public final class SqlErrors {
     return message != null
         && (message.equals("Connection is closed")
             || message.startsWith("This connection has been closed"));
+  }
+
+  /**
+   * Whether a target's own driver says the session was lost ({@link TargetDialect#connectionLost}).
+   */
+  private static boolean lostByVendor(SQLException e) {
+    for (TargetKind kind : TargetKind.all()) {
+      if (kind.dialect().connectionLost(e)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What a target's own driver says beyond the SQLSTATE ({@link TargetDialect#retriable}). */

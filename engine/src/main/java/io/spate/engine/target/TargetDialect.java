@@ -133,6 +133,17 @@ public interface TargetDialect {
   boolean retriable(SQLException e);
 
   /**
+   * Whether {@code e}, an error of this database's driver, says the session was lost (the server or
+   * the embedded database closed it under its user), although its SQLSTATE is not of class 08: the
+   * same work may then pass on a new connection, and a task rides the outage out ({@link
+   * SqlErrors#connectionLost}). Asked of every kind for every error carrying a SQLSTATE that does
+   * not say so, so an implementation answers false for other drivers' errors.
+   */
+  default boolean connectionLost(SQLException e) {
+    return false;
+  }
+
+  /**
    * The identity of the database {@code connection} is in, for the named tables.
    *
    * @param qualifiedTables quoted qualified names, such as {@code "public"."big_t"}, in any order

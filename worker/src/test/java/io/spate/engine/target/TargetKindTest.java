@@ -31,7 +31,7 @@ class TargetKindTest {
       }
     }
     assertEquals(
-        List.of("jdbc:mariadb:", "jdbc:mysql:", "jdbc:postgresql:", "jdbc:sqlite:"),
+        List.of("jdbc:h2:", "jdbc:mariadb:", "jdbc:mysql:", "jdbc:postgresql:", "jdbc:sqlite:"),
         TargetKind.supportedPrefixes());
   }
 
@@ -85,7 +85,7 @@ class TargetKindTest {
 
   @Test
   void aUrlWithThePrefixOnlyInsideIsNotTakenForIt() {
-    assertThrows(SpateException.class, () -> TargetKind.of("jdbc:h2:mem:jdbc:postgresql:"));
+    assertThrows(SpateException.class, () -> TargetKind.of("jdbc:derby:memory:jdbc:postgresql:"));
   }
 
   @Test
