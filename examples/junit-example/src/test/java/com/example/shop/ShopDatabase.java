@@ -42,7 +42,18 @@ final class ShopDatabase {
     } catch (SQLException e) {
       throw new IllegalStateException("no Docker and no PostgreSQL at 127.0.0.1:5432", e);
     }
+    // dropped when the test JVM exits, as Testcontainers stops its container
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> drop(name)));
     return dataSource("jdbc:postgresql://127.0.0.1:5432/" + name, "postgres", "");
+  }
+
+  private static void drop(String name) {
+    try (Connection c =
+        DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "")) {
+      c.createStatement().execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    } catch (SQLException e) {
+      System.err.println("could not drop the test database " + name + ": " + e.getMessage());
+    }
   }
 
   private static DataSource dataSource(String url, String user, String password) {
