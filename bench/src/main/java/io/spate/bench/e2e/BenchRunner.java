@@ -67,7 +67,8 @@ public final class BenchRunner implements Callable<Integer> {
       split = ",",
       description =
           "Modes to run (default: all of local-1,local-2,dist-1,dist-2,dist-4; also csv-N and"
-              + " parquet-N: spate local writing files with N threads)")
+              + " parquet-N: spate local writing files with N threads; csv-dist-N and parquet-dist-N: N"
+              + " workers writing them)")
   List<String> modes = ALL_MODES;
 
   @Option(names = "--iterations", description = "Measured runs per mode (default: 3; --quick: 1)")
@@ -118,7 +119,7 @@ public final class BenchRunner implements Callable<Integer> {
         adminUrl = db;
         user = user != null ? user : BenchDb.defaultUser(TargetKind.of(db, "--db"));
       }
-      if (modes.stream().anyMatch(m -> m.startsWith("dist-"))) {
+      if (modes.stream().anyMatch(ModeRunner::distributed)) {
         broker = EmbeddedBroker.start(0, work.resolve("kafka"));
       }
       server = new BenchDb(adminUrl, user);

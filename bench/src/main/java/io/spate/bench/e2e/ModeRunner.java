@@ -15,9 +15,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Spate's whole process in a mode: {@code local-N} runs {@code spate local} with N threads; {@code
  * csv-N} and {@code parquet-N} the same writing files ({@code --out}, the database only read);
- * {@code dist-N} submits the job to N standing workers through the broker. A dist mode's workers
- * start at its first run of a scenario and stand until {@link #stopFleet}, so at most one mode's
- * workers are up at a time and the measured runs time jobs, not worker JVMs starting cold.
+ * {@code dist-N} submits the job to N standing workers through the broker, {@code csv-dist-N} and
+ * {@code parquet-dist-N} a job that writes files to N workers writing into the same directory. A
+ * dist mode's workers start at its first run of a scenario and stand until {@link #stopFleet}, so
+ * at most one mode's workers are up at a time and the measured runs time jobs, not worker JVMs
+ * starting cold.
  */
 final class ModeRunner {
 
@@ -56,22 +58,33 @@ final class ModeRunner {
     db.resetSchema(s, url);
     if (writesFiles(mode)) {
       String format = mode.substring(0, mode.indexOf('-'));
-      ServerCpu.Stopwatch timing = serverCpu.start();
-      processes.spate(
-          "local",
-          "--db",
-          url,
-          "--user",
-          user,
-          "--config",
-          config.toString(),
-          "--threads",
-          mode.substring(format.length() + 1),
-          "--out",
-          files.resolve(mode).toString(),
-          "--format",
-          format,
-          "--truncate");
+      Path dir = files.resolve(mode);
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "--db",
+                  url,
+                  "--user",
+                  user,
+                  "--config",
+                  config.toString(),
+                  "--out",
+                  dir.toString(),
+                  "--format",
+                  format,
+                  "--truncate"));
+      ServerCpu.Stopwatch timing;
+      if (distributed(mode)) {
+        String prefix = fleet(s, mode, "file://" + dir.toAbsolutePath());
+        args.addAll(
+            0,
+            List.of("submit", "--bootstrap", broker.bootstrapServers(), "--topic-prefix", prefix));
+        timing = serverCpu.start();
+      } else {
+        args.addAll(0, List.of("local", "--threads", workers(mode)));
+        timing = serverCpu.start();
+      }
+      processes.spate(args.toArray(String[]::new));
       ServerCpu.Timed timed = timing.stop();
       System.err.printf(
           "[bench] %s: %.1f MB of files%n",
@@ -128,6 +141,16 @@ final class ModeRunner {
     return mode.startsWith("csv-") || mode.startsWith("parquet-");
   }
 
+  /** Whether {@code mode}'s rows are written by workers through the broker. */
+  static boolean distributed(String mode) {
+    return mode.startsWith("dist-") || mode.contains("-dist-");
+  }
+
+  /** The threads or workers of {@code mode}: its last number. */
+  private static String workers(String mode) {
+    return mode.substring(mode.lastIndexOf('-') + 1);
+  }
+
   /**
    * The topic prefix of a dist mode's standing workers in this scenario, starting them at the
    * mode's first run (the warm-up): like a deployment's workers, they stay up from job to job, so
@@ -138,7 +161,7 @@ final class ModeRunner {
     if (known != null) {
       return known;
     }
-    int workers = Integer.parseInt(mode.substring(5));
+    int workers = Integer.parseInt(workers(mode));
     String prefix = "bench-" + s.id + "-" + mode + "-" + System.nanoTime() + "-";
     for (int w = 0; w < workers; w++) {
       int port = freePort();

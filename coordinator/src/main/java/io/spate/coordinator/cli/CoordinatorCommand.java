@@ -6,9 +6,12 @@ import io.spate.coordinator.http.CoordinatorService;
 import io.spate.coordinator.http.ServiceSettings;
 import io.spate.coordinator.submit.DistributedFill;
 import io.spate.coordinator.submit.JobTargetCheck;
+import io.spate.core.local.LocalFill;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.settings.Settings;
 import io.spate.core.target.Database;
+import io.spate.core.target.OutputTarget;
+import io.spate.core.target.TargetTables;
 import io.spate.engine.settings.SettingsHelp;
 import io.spate.engine.target.SecretMask;
 import io.spate.engine.target.SessionSettings;
@@ -88,6 +91,10 @@ final class CoordinatorCommand implements Callable<Integer> {
     String user = database.user();
     String password = database.password();
     SessionSettings session = database.session();
+    Optional<OutputTarget> output = OutputTarget.of(db);
+    if (output.isPresent()) {
+      return followFiles(settings, output.get(), db);
+    }
     try (var probe = Database.connect(db, user, password, session)) {
       probe.isValid(1); // the target answers before any job is followed
     } catch (java.sql.SQLException e) {
@@ -156,6 +163,57 @@ final class CoordinatorCommand implements Callable<Integer> {
       if (refused == jobs.size()) {
         return 1; // every running job belongs to another database
       }
+    }
+    return 0;
+  }
+
+  /**
+   * Follows the job {@link #jobId} that writes files into the directory {@code url} names (its
+   * submitter detached or died): opens the directory for the job, which must be the one its {@code
+   * .spate-job} names, then follows the job to its end and writes the manifests.
+   */
+  private int followFiles(KafkaSettings settings, OutputTarget output, String url)
+      throws InterruptedException {
+    if (jobId == null) {
+      throw new SpateException(
+          "--db " + url + " is a directory of files: name the job that writes it (JOB)");
+    }
+    JobMessage job;
+    try (JobCache cache = new JobCache(settings)) {
+      cache.awaitCaughtUp(Duration.ofSeconds(30));
+      job = cache.await(jobId, Duration.ofSeconds(15));
+    }
+    if (job.state() != JobMessage.State.RUNNING) {
+      SpateCli.Streams.out.println(
+          "job " + jobId + " is " + job.state() + (job.error() == null ? "" : ": " + job.error()));
+      return job.state() == JobMessage.State.DONE ? 0 : 1;
+    }
+    if (!job.writesFiles()) {
+      throw new SpateException(
+          "job " + jobId + " fills a database, not files: follow it with that database's --db");
+    }
+    String withFormat =
+        url.contains("format=")
+            ? url
+            : url + (url.contains("?") ? "&" : "?") + "format=" + job.fileFormat();
+    if (!output.format(withFormat).equals(job.fileFormat())) {
+      throw new SpateException(
+          "job " + jobId + " writes " + job.fileFormat() + " files, not " + output.format(url));
+    }
+    SpateCli.Streams.err.println(
+        "following job " + job.jobId() + " (" + job.plan().tasks().size() + " tasks)");
+    FillProgress progress = FillProgress.ofJob(job);
+    try (OutputTarget.Opened opened =
+            output.open(
+                withFormat,
+                job.plan(),
+                LocalFill.planDigest(job.plan()),
+                job.jobId(),
+                TargetTables.Start.RESUME,
+                SpateCli.Streams.err::println);
+        DistributedFill fill =
+            new DistributedFill(settings, job, opened, progress, follow.retries())) {
+      SubmitCommand.followWithDisplay(fill, progress);
     }
     return 0;
   }

@@ -152,8 +152,34 @@ public final class SpateCli {
   static void requireSchemaSource(FillOptions options) {
     if (options.database.given().stream().noneMatch(o -> o.equals("--db"))) {
       throw new SpateException(
-          "give --db JDBC_URL (the database whose schema is read) or --ddl FILE (a DDL file that"
-              + " declares the schema; spate local then needs --out DIR)");
+          "--db JDBC_URL is required (the database to fill, or whose schema is read for --out"
+              + " DIR), unless --ddl FILE declares the schema of files written with --out DIR");
+    }
+  }
+
+  /** The URL of the files {@code --out DIR --format F} write. */
+  static String filesUrl(String out, String format) {
+    return "file:" + Path.of(out).toAbsolutePath().normalize() + "?format=" + format;
+  }
+
+  /** The output that writes {@code url}. */
+  static OutputTarget output(String url) {
+    return OutputTarget.of(url)
+        .orElseThrow(() -> new SpateException("no module on the class path writes " + url));
+  }
+
+  /**
+   * The plan of files: from the DDL file {@code ddl} when not null, else from the schema of the
+   * database {@code --db} names, which is only read.
+   */
+  static FillPlan filesPlan(FillOptions options, Path ddl, String command, String settings) {
+    if (ddl != null) {
+      return options.ddlPlan(ddl, command, settings);
+    }
+    requireSchemaSource(options);
+    try (PlannedTarget target =
+        PlannedTarget.open(options, 1, command, settings, LoadTraits.FILES)) {
+      return target.plan();
     }
   }
 
@@ -350,34 +376,26 @@ public final class SpateCli {
       return 0;
     }
 
-    /** The plan of the files: from the DDL file {@link #ddl}, else the database's schema. */
-    private FillPlan filesPlan() {
-      String settings = "threads=" + threads + " out=" + out + " format=" + format;
-      if (ddl != null) {
-        return options.ddlPlan(ddl, "spate local", settings);
-      }
-      try (PlannedTarget target =
-          PlannedTarget.open(options, 1, "spate local", settings, LoadTraits.FILES)) {
-        return target.plan();
-      }
-    }
-
     /**
      * Plans from the DDL file's schema or the database's (reading it only) and writes every table's
      * rows as files in {@link #out} ({@link OutputTarget}), then prints where and how much.
      */
     private int writeFiles() {
-      String url = "file:" + Path.of(out).toAbsolutePath().normalize() + "?format=" + format;
-      OutputTarget output =
-          OutputTarget.of(url)
-              .orElseThrow(() -> new SpateException("no module on the class path writes " + url));
-      FillPlan plan = filesPlan();
+      String url = filesUrl(out, format);
+      OutputTarget output = output(url);
+      FillPlan plan =
+          filesPlan(
+              options,
+              ddl,
+              "spate local",
+              "threads=" + threads + " out=" + out + " format=" + format);
       FillProgress progress = new FillProgress(plan);
       try (OutputTarget.Opened opened =
           output.open(
               url,
               plan,
               LocalFill.planDigest(plan),
+              null,
               resume
                   ? TargetTables.Start.RESUME
                   : truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
@@ -400,11 +418,13 @@ public final class SpateCli {
         } finally {
           display.close();
         }
+        FillCheck.Result check =
+            FillCheck.verify(
+                plan, LocalFill.planDigest(plan), summary.counted(), "job " + opened.jobId());
         display.finish(Streams.out);
-        long rows = summary.counted().values().stream().mapToLong(Long::longValue).sum();
         Streams.out.println(
             "wrote "
-                + rows
+                + check.totalRows()
                 + " rows of "
                 + summary.counted().size()
                 + " tables in "

@@ -11,11 +11,14 @@ import io.spate.core.progress.FillProgress;
 import io.spate.core.progress.ProgressDisplay;
 import io.spate.core.settings.Settings;
 import io.spate.core.target.LoadTriggers;
+import io.spate.core.target.OutputTarget;
 import io.spate.core.target.TargetSteps;
 import io.spate.engine.settings.SettingsHelp;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SecretMask;
+import io.spate.engine.target.Targets;
 import io.spate.protocol.error.SpateException;
+import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.kafka.KafkaOptions;
 import io.spate.worker.kafka.KafkaSettings;
 import java.io.IOException;
@@ -66,19 +69,48 @@ final class SubmitCommand implements Callable<Integer> {
   @Option(names = "--token-file", paramLabel = "PATH")
   Path tokenFile;
 
+  @Option(names = "--out", paramLabel = "DIR", descriptionKey = "files-out")
+  String out;
+
+  @Option(names = "--format", paramLabel = "F")
+  String format = Settings.FORMAT.defaultValue();
+
+  @Option(names = "--ddl", paramLabel = "FILE")
+  Path ddl;
+
   @Override
   public Integer call() throws Exception {
     if (coordinator != null) {
+      if (out != null || ddl != null) {
+        throw new SpateException(
+            "--coordinator "
+                + coordinator
+                + ": the service fills its databases; to have workers write files, submit with"
+                + " --bootstrap and --out DIR");
+      }
       return submitToService();
     }
     if (tokenFile != null) {
       throw new SpateException("--token-file is for --coordinator URL (a coordinator service)");
     }
-    options.database.db(); // required here: say so before reaching Kafka
+    if (ddl != null && out == null) {
+      throw new SpateException(
+          "--ddl reads the schema from a file, with no database to fill: give --out DIR to have"
+              + " the workers write the rows as files");
+    }
+    if (out != null && disableTriggers) {
+      throw new SpateException("--out writes files, so it takes no --disable-triggers");
+    }
+    if (ddl == null) {
+      SpateCli.requireSchemaSource(options); // say so before reaching Kafka
+    }
     KafkaSettings settings = kafka.settings();
     // Kafka's client start and the topics' round trips run beside introspection and planning
     FutureTask<Void> topics = new FutureTask<>(settings::ensureTopics, null);
     Thread.ofPlatform().daemon().name("spate-topics").start(topics);
+    if (out != null) {
+      return submitFiles(settings, topics);
+    }
     try (PlannedTarget planned =
         PlannedTarget.open(
             options,
@@ -137,6 +169,77 @@ final class SubmitCommand implements Callable<Integer> {
         }
         followWithDisplay(fill, progress);
       }
+    }
+    return 0;
+  }
+
+  /**
+   * {@code submit --out DIR}: plans from the database's schema (only read) or the DDL file, opens
+   * {@code DIR} for the job (claimed while this process follows it) and publishes it; each worker
+   * writes the files into its own mount of {@code DIR}, the one its target {@link #target} names.
+   */
+  private int submitFiles(KafkaSettings settings, FutureTask<Void> topics) throws Exception {
+    String url = SpateCli.filesUrl(out, format);
+    OutputTarget output = SpateCli.output(url);
+    FillPlan plan =
+        SpateCli.filesPlan(
+            options,
+            ddl,
+            "spate submit",
+            "bootstrap="
+                + kafka.bootstrap()
+                + " target="
+                + target
+                + " out="
+                + out
+                + " format="
+                + format
+                + " truncate="
+                + truncate);
+    await(topics);
+    FillProgress progress = new FillProgress(plan);
+    try (DistributedFill fill =
+        Submission.publishFiles(
+            settings,
+            output,
+            url,
+            target,
+            plan,
+            truncate,
+            SpateCli.Streams.err::println,
+            follow.retries(),
+            progress)) {
+      SpateCli.Streams.err.println(
+          "job "
+              + fill.jobId()
+              + " submitted to "
+              + kafka.bootstrap()
+              + " ("
+              + plan.tasks().size()
+              + " tasks, one "
+              + format
+              + " file each); workers: spate worker --bootstrap "
+              + kafka.bootstrap()
+              + (target.equals(Targets.DEFAULT) ? " --db " : " --target " + target + "=")
+              + "file:///MOUNT, where MOUNT is the worker's mount of "
+              + Path.of(out).toAbsolutePath().normalize());
+      if (detach) {
+        SpateCli.Streams.out.println(fill.jobId());
+        SpateCli.Streams.err.println(
+            "detached: no process holds "
+                + out
+                + " for the job now; follow it (and write its manifests) with spate coordinator"
+                + " --bootstrap "
+                + kafka.bootstrap()
+                + " --db "
+                + SpateCli.filesUrl(out, format)
+                + " "
+                + fill.jobId());
+        return 0;
+      }
+      followWithDisplay(fill, progress);
+      SpateCli.Streams.out.println(
+          "files in " + Path.of(out).toAbsolutePath().normalize() + " (" + format + ")");
     }
     return 0;
   }

@@ -2,15 +2,10 @@ package io.spate.coordinator.submit;
 
 import io.spate.core.job.JobTracker;
 import io.spate.core.job.Retries;
-import io.spate.core.local.LocalFill;
-import io.spate.core.local.LocalJob;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.target.FillCheck;
-import io.spate.core.target.TargetSteps;
+import io.spate.core.target.OutputTarget;
 import io.spate.engine.target.Outage;
-import io.spate.engine.target.TableClaims;
-import io.spate.engine.target.TargetKind;
-import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.EventMessage;
 import io.spate.protocol.message.JobMessage;
@@ -105,10 +100,7 @@ public final class DistributedFill implements AutoCloseable {
 
   private final KafkaSettings kafka;
   private final JobMessage job;
-  private final DataSource target;
-
-  /** What {@link #target} is, read on first use ({@link #kind()}). */
-  private volatile TargetKind kind;
+  private final JobTarget target;
 
   private final FillProgress progress;
   private final JobTracker tracker;
@@ -146,9 +138,6 @@ public final class DistributedFill implements AutoCloseable {
 
   private volatile Observer observer = Observer.NONE;
 
-  /** The job's claim of its tables: released once the job ends, kept when this process leaves. */
-  private volatile TableClaims.Claim claim;
-
   /** A worker ran the job's tasks dry ({@code --dry-run}): their rows were never written. */
   private volatile boolean discarded;
 
@@ -168,7 +157,17 @@ public final class DistributedFill implements AutoCloseable {
       FillProgress progress,
       Retries retries,
       Outage outage) {
-    this(kafka, job, target, progress, retries, outage, false);
+    this(kafka, job, new JobTarget.Database(job, target), progress, retries, outage, false);
+  }
+
+  /** Follows a job that writes files, published before, into {@code output} opened for it. */
+  public DistributedFill(
+      KafkaSettings kafka,
+      JobMessage job,
+      OutputTarget.Opened output,
+      FillProgress progress,
+      Retries retries) {
+    this(kafka, job, new JobTarget.Output(job, output), progress, retries, Outage.NONE, false);
   }
 
   /**
@@ -177,7 +176,7 @@ public final class DistributedFill implements AutoCloseable {
   DistributedFill(
       KafkaSettings kafka,
       JobMessage job,
-      DataSource target,
+      JobTarget target,
       FillProgress progress,
       Retries retries,
       Outage outage,
@@ -233,21 +232,9 @@ public final class DistributedFill implements AutoCloseable {
    * @param holder who follows, for a refused fill's message
    */
   public void claimTables(String holder) {
-    holdClaim(
-        kind()
-            .dialect()
-            .claims()
-            .claim(
-                target,
-                job.jobId(),
-                LocalFill.planDigest(job.plan()),
-                TableClaims.holder(holder),
-                LocalJob.written(job.plan())));
-  }
-
-  /** Holds {@code claim} for the job: {@link #follow()} releases it at the job's end. */
-  void holdClaim(TableClaims.Claim claim) {
-    this.claim = claim;
+    if (target instanceof JobTarget.Database database) {
+      database.claim(holder);
+    } // an output was claimed when it was opened for the job
   }
 
   /** What the tables held when the job ended DONE, with its fingerprint; null before. */
@@ -268,7 +255,7 @@ public final class DistributedFill implements AutoCloseable {
   public void follow() {
     // before anything is published or recorded: a job that is not this coordinator's stays
     // RUNNING on Kafka for the coordinator of its own database
-    outage.rideOut("job " + job.jobId() + ": reading the target's identity", this::requireTarget);
+    outage.rideOut("job " + job.jobId() + ": reading the target's identity", target::requireOwn);
     if (!eventsTaken.compareAndSet(false, true)) {
       throw new IllegalStateException("job " + job.jobId() + " is followed once");
     }
@@ -297,8 +284,8 @@ public final class DistributedFill implements AutoCloseable {
         outage.rideOut(
             "job " + job.jobId() + ": validating the foreign keys",
             () -> {
-              requireTarget();
-              steps().validateForeignKeys(target, job.plan());
+              target.requireOwn();
+              target.validateForeignKeys();
             });
       }
       awaitFinishing();
@@ -308,25 +295,18 @@ public final class DistributedFill implements AutoCloseable {
             if (discarded) {
               return; // dry-run workers generated the rows and wrote none, as asked
             }
-            result =
-                FillCheck.verify(
-                    target,
-                    kind().dialect(),
-                    job.plan(),
-                    LocalFill.planDigest(job.plan()),
-                    job.disableTriggers() ? Triggers.Mode.OFF : Triggers.Mode.ON,
-                    "job " + job.jobId());
+            result = target.verify();
           });
       send(kafka.topics().jobs(), job.jobId(), job.withState(JobMessage.State.DONE, null));
       producer.flush();
-      releaseClaim();
+      target.release();
     } catch (CancelledException e) {
       send(
           kafka.topics().jobs(),
           job.jobId(),
           job.withState(JobMessage.State.CANCELLED, e.getMessage()));
       producer.flush();
-      releaseClaim();
+      target.release();
       throw e;
     } catch (SpateException e) {
       send(
@@ -334,7 +314,7 @@ public final class DistributedFill implements AutoCloseable {
           job.jobId(),
           job.withState(JobMessage.State.FAILED, e.getMessage()));
       producer.flush();
-      releaseClaim();
+      target.release();
       throw e;
     }
   }
@@ -377,43 +357,13 @@ public final class DistributedFill implements AutoCloseable {
 
   /**
    * Folds in each task the ledger holds as committed that no event has reported (its event is late,
-   * or was never sent), so the job's counts are what the database holds. Read once, at a cancel; a
+   * or was never sent), so the job's counts are what the target holds. Read once, at a cancel; a
    * ledger that cannot be read leaves the events' counts, with a warning.
    */
-  private void releaseClaim() {
-    TableClaims.Claim held = claim;
-    if (held != null) {
-      held.close();
-    }
-  }
-
-  private TargetKind kind() {
-    TargetKind k = kind;
-    if (k == null) {
-      k = TargetKind.of(target);
-      kind = k;
-    }
-    return k;
-  }
-
-  /**
-   * Throws unless {@link #target} is the database the job was planned against ({@link
-   * JobTargetCheck}): checked before following and before each step the coordinator itself takes on
-   * the target after the load (sequences, ANALYZE, the foreign key check), so none of them runs on
-   * another database than the one the workers filled.
-   */
-  private void requireTarget() {
-    JobTargetCheck.require(job, target, "target \"" + job.target() + "\" of this coordinator");
-  }
-
-  private TargetSteps steps() {
-    return TargetSteps.of(kind());
-  }
-
   private void foldLedger() {
     Map<String, Long> committed;
     try {
-      committed = kind().dialect().ledger().finished(target, job.jobId());
+      committed = target.committed();
     } catch (SpateException e) {
       log.warn("job {}: tasks done as its events report them: {}", job.jobId(), e.getMessage());
       return;
@@ -517,8 +467,8 @@ public final class DistributedFill implements AutoCloseable {
                   outage.rideOut(
                       "job " + job.jobId() + ": sequences and ANALYZE of " + plan.name(),
                       () -> {
-                        requireTarget();
-                        steps().finish(target, plan);
+                        target.requireOwn();
+                        target.finish(plan);
                       })));
     }
   }
@@ -634,10 +584,7 @@ public final class DistributedFill implements AutoCloseable {
 
   @Override
   public void close() {
-    TableClaims.Claim held = claim;
-    if (held != null) {
-      held.abandon(); // the job goes on without this process (detached), or its end released it
-    }
+    target.leave(); // the job goes on without this process (detached), or its end released it
     if (eventsTaken.compareAndSet(false, true)) { // never followed: the consumer is close's
       try {
         events.get().close(CloseOptions.timeout(Duration.ZERO));

@@ -5,6 +5,7 @@ import io.spate.core.local.LocalFill;
 import io.spate.core.local.LocalJob;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.target.LoadTriggers;
+import io.spate.core.target.OutputTarget;
 import io.spate.core.target.TargetSteps;
 import io.spate.core.target.TargetTables;
 import io.spate.engine.target.Outage;
@@ -111,19 +112,74 @@ public final class Submission {
             System.currentTimeMillis(),
             triggers.mode() == Triggers.Mode.OFF,
             triggers.mode() == Triggers.Mode.OFF_IF_ALLOWED,
-            identity);
+            identity,
+            null);
+    JobTarget.Database database = new JobTarget.Database(job, target);
+    database.hold(claim);
+    return publish(kafka, job, database, progress, retries, outage);
+  }
+
+  /**
+   * Opens the output {@code url} names for a new job that writes files (its claim, what {@code
+   * truncate} says of files there, {@code .spate-job} naming the job, which workers check at their
+   * mounts of it) and publishes the job; workers map {@code targetName} to their own mounts of the
+   * output. The returned follower publishes the tasks and, as each table is full, writes its
+   * manifest.
+   */
+  public static DistributedFill publishFiles(
+      KafkaSettings kafka,
+      OutputTarget output,
+      String url,
+      String targetName,
+      FillPlan plan,
+      boolean truncate,
+      Consumer<String> notes,
+      Retries retries,
+      FillProgress progress) {
+    String jobId = UUID.randomUUID().toString().substring(0, 8);
+    OutputTarget.Opened opened =
+        output.open(
+            url,
+            plan,
+            LocalFill.planDigest(plan),
+            jobId,
+            truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+            notes);
+    JobMessage job =
+        new JobMessage(
+            Messages.VERSION,
+            jobId,
+            targetName,
+            plan,
+            JobMessage.State.RUNNING,
+            null,
+            System.currentTimeMillis(),
+            false,
+            false,
+            null,
+            output.format(url));
+    return publish(kafka, job, new JobTarget.Output(job, opened), progress, retries, Outage.NONE);
+  }
+
+  /** Publishes {@code job}, claimed on {@code target}; a failure releases the claim. */
+  private static DistributedFill publish(
+      KafkaSettings kafka,
+      JobMessage job,
+      JobTarget target,
+      FillProgress progress,
+      Retries retries,
+      Outage outage) {
     DistributedFill fill;
     try {
       fill = new DistributedFill(kafka, job, target, progress, retries, outage, true);
     } catch (RuntimeException e) {
-      claim.close();
+      target.release();
       throw e;
     }
-    fill.holdClaim(claim);
     try {
       fill.publishJob();
     } catch (RuntimeException e) {
-      claim.close(); // nothing was published: the tables are free again
+      target.release(); // nothing was published: the target is free again
       fill.close();
       throw e;
     }

@@ -47,6 +47,24 @@ public final class SpateProcess implements AutoCloseable {
     return new SpateProcess(p, log);
   }
 
+  /**
+   * Starts the worker's own jar ({@code spate-worker.jar}, which carries no planner or coordinator
+   * code, as the worker image runs it) with {@code args}, a worker's options.
+   */
+  public static SpateProcess startWorkerJar(String... args) throws IOException {
+    Path jar = jar().getParent().getParent().getParent().resolve("worker/target/spate-worker.jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(jar + " is missing: run the package phase first");
+    }
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
+    command.addAll(List.of(args));
+    Path log = Files.createTempFile("spate-worker", ".log");
+    Process p =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new SpateProcess(p, log);
+  }
+
   private static Path jar() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("coordinator/target/spate.jar");

@@ -167,7 +167,8 @@ class TakeoverTimesIT {
             submitted,
             false,
             false,
-            identity);
+            identity,
+            null);
     try (KafkaProducer<String, byte[]> producer =
         new KafkaProducer<>(kafka.client(), new StringSerializer(), new ByteArraySerializer())) {
       producer.send(record(kafka.topics().jobs(), submitted, jobId, job)).get();

@@ -323,7 +323,7 @@ class FilesFillIT {
       Task task = plan.tasks().getFirst();
       try (OutputDirectory output =
           OutputDirectory.open(
-              dir, new CsvFormat(), plan, "digest", TargetTables.Start.EMPTY, note -> {})) {
+              dir, new CsvFormat(), plan, "digest", null, TargetTables.Start.EMPTY, note -> {})) {
         TaskSink sink = output.sink(n -> {});
         Engine engine = new Engine(plan);
         TaskSink.Unit first = sink.begin(output.jobId(), task, plan.tables().getFirst());

@@ -120,7 +120,7 @@ public final class Settings {
       Setting.option(
               "--out",
               String.class,
-              "Write the rows as files into this directory instead of into the database, which is only read for its schema: one file per task in a directory per table, and a _manifest.json per table (see --format)")
+              "Write the rows as files into this directory instead of into a database (the schema is read from --db or --ddl): one file per task in a directory per table, and a _manifest.json per table (see --format); with submit, workers write the files into their own mounts of this directory, named by --target")
           .key("files-out");
 
   public static final Setting<String> FORMAT =
@@ -152,7 +152,7 @@ public final class Settings {
       Setting.option(
               "--target",
               String.class,
-              "Target name the workers (or the coordinator service) map to a database of their own")
+              "Target name the workers (or the coordinator service) map to a database of their own, or with --out to their mount of the directory")
           .key("target-name")
           .field("target")
           .defaultValue(Targets.DEFAULT, "%s: a worker's or the service's --db");

@@ -123,6 +123,41 @@ public final class FillCheck {
     } catch (SQLException e) {
       throw SqlErrors.classify(where + ": counting the tables' rows after the fill", e);
     }
+    return result(planDigest, rows, problems, where);
+  }
+
+  /**
+   * Checks the rows an output that is not a database holds ({@code counted}, each table's as its
+   * completion counted them) against {@code plan}: every table it writes holds exactly its planned
+   * rows.
+   *
+   * @throws SpateException naming every table whose rows differ from the plan's
+   */
+  public static Result verify(
+      FillPlan plan, String planDigest, Map<String, Long> counted, String where) {
+    Map<String, Long> rows = new TreeMap<>();
+    List<String> problems = new ArrayList<>();
+    for (TablePlan t : plan.tables()) {
+      if (t.rows() == 0) {
+        continue;
+      }
+      long held = counted.getOrDefault(t.name(), 0L);
+      rows.put(t.name(), held);
+      if (held != t.rows()) {
+        problems.add(
+            String.format(
+                Locale.ROOT,
+                "table %s holds %,d rows but the plan writes %,d",
+                t.name(),
+                held,
+                t.rows()));
+      }
+    }
+    return result(planDigest, rows, problems, where);
+  }
+
+  private static Result result(
+      String planDigest, Map<String, Long> rows, List<String> problems, String where) {
     if (!problems.isEmpty()) {
       throw new SpateException(
           where

@@ -26,10 +26,15 @@ public interface OutputTarget {
   /** Whether this implementation writes the output {@code url} names. */
   boolean serves(String url);
 
+  /** The format the output at {@code url} is written in ({@code csv}), which its jobs carry. */
+  String format(String url);
+
   /**
    * Claims and prepares the output at {@code url} for the fill of {@code plan}.
    *
    * @param planDigest the plan's digest, recorded with the output so a resume finds the same fill
+   * @param jobId the job the output is opened for (a distributed job, which workers write), or null
+   *     for the output's own job of the plan, the same for the same fill, which a resume finishes
    * @param notes told, for the user, what is done to the output
    * @throws SpateException when the output holds something {@code start} does not accept, or is
    *     claimed by another fill
@@ -38,6 +43,7 @@ public interface OutputTarget {
       String url,
       FillPlan plan,
       String planDigest,
+      String jobId,
       TargetTables.Start start,
       Consumer<String> notes);
 

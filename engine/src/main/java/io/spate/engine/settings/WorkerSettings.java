@@ -21,7 +21,9 @@ public final class WorkerSettings {
                   + " jdbc:mariadb://HOST:3306/DB or jdbc:mysql://HOST:3306/DB for MariaDB and MySQL,"
                   + " jdbc:sqlite:FILE for an existing SQLite file,"
                   + " jdbc:h2:FILE (or jdbc:h2:file:FILE) for an existing H2 database"
-                  + " (a worker's or coordinator's default target; submit --coordinator takes none)")
+                  + " (a worker's or coordinator's default target; submit --coordinator takes none);"
+                  + " for a worker of a job that writes files (submit --out DIR), file:///MOUNT, its"
+                  + " mount of that directory")
           .asRequired();
 
   public static final Setting<String> USER =
@@ -39,7 +41,7 @@ public final class WorkerSettings {
       Setting.option(
           "--target",
           String.class,
-          "Another database jobs may name as their target, with the same user and password; repeatable");
+          "Another database jobs may name as their target, with the same user and password, or for a worker NAME=file:///MOUNT, its mount of a directory jobs write files into; repeatable");
 
   public static final Setting<Integer> DEAD_LINK_SECONDS =
       Setting.option(

@@ -4,12 +4,13 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.spate.protocol.error.SpateException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 /**
- * A worker's own map from target names to databases: jobs name a target, never a URL or a secret.
- * Pools open on first use, and the ledger is made sure of then.
+ * A worker's own map from target names to databases and outputs ({@link SharedOutput}): jobs name a
+ * target, never a URL or a secret. Pools open on first use, and the ledger is made sure of then.
  */
 public final class Targets implements AutoCloseable {
 
@@ -90,6 +91,18 @@ public final class Targets implements AutoCloseable {
         });
   }
 
+  /**
+   * The output {@code name} is when it is not a database ({@code file:///mnt/out}), with its URL;
+   * empty for a database.
+   */
+  public Optional<Output> output(String name) {
+    Target t = target(name);
+    return SharedOutput.of(t.url()).map(output -> new Output(output, t.url()));
+  }
+
+  /** An output target and the URL this process names it by. */
+  public record Output(SharedOutput output, String url) {}
+
   /** What the database {@code name} is: its load, ledger and session statements. */
   public TargetDialect dialect(String name) {
     return target(name).dialect();
@@ -110,7 +123,7 @@ public final class Targets implements AutoCloseable {
               + targets.keySet()
               + " (add --target "
               + name
-              + "=JDBC_URL)");
+              + "=JDBC_URL or file:///DIR)");
     }
     return t;
   }

@@ -21,7 +21,10 @@ import io.spate.protocol.plan.TargetIdentity;
  * @param targetIdentity the database the plan was made against, read from its catalog when the job
  *     was published; a worker writes only where its own target reads the same ({@link
  *     TargetIdentity#mismatch}). Absent (null) in messages of earlier writers: workers refuse such
- *     a job, since they cannot tell where it belongs
+ *     a job, since they cannot tell where it belongs; null too when the job writes files
+ * @param fileFormat the format of the files the job writes ({@code csv}, {@code parquet}) into a
+ *     directory its coordinator opened for it, each worker at its own mount of that directory; null
+ *     when the target is a database
  */
 public record JobMessage(
     String v,
@@ -33,7 +36,8 @@ public record JobMessage(
     long submittedAtMillis,
     boolean disableTriggers,
     boolean foreignKeysAfterLoad,
-    TargetIdentity targetIdentity) {
+    TargetIdentity targetIdentity,
+    String fileFormat) {
 
   /** A job that loads with triggers on and names no target identity. */
   public JobMessage(
@@ -44,7 +48,7 @@ public record JobMessage(
       State state,
       String error,
       long submittedAtMillis) {
-    this(v, jobId, target, plan, state, error, submittedAtMillis, false, false, null);
+    this(v, jobId, target, plan, state, error, submittedAtMillis, false, false, null, null);
   }
 
   /**
@@ -70,7 +74,13 @@ public record JobMessage(
         submittedAtMillis,
         disableTriggers,
         foreignKeysAfterLoad,
-        targetIdentity);
+        targetIdentity,
+        fileFormat);
+  }
+
+  /** Whether the job writes files rather than filling a database. */
+  public boolean writesFiles() {
+    return fileFormat != null;
   }
 
   /** Whether the coordinator checks every foreign key once the rows are in. */

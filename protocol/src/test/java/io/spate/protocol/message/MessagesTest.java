@@ -290,7 +290,8 @@ class MessagesTest {
         1_760_000_000_123L,
         false,
         false,
-        new TargetIdentity(7_301_234_567_890_123_456L, 16_384, "staging", "5c1e0a9d"));
+        new TargetIdentity(7_301_234_567_890_123_456L, 16_384, "staging", "5c1e0a9d"),
+        null);
   }
 
   /**
@@ -577,7 +578,8 @@ class MessagesTest {
             base.submittedAtMillis(),
             true,
             true,
-            base.targetIdentity());
+            base.targetIdentity(),
+            null);
 
     assertEquals(off, Messages.decodeJob(Messages.encode(off)));
     assertTrue(
@@ -622,6 +624,34 @@ class MessagesTest {
         Messages.decodeJob(JSON.writeValueAsBytes(unknownSystem))
             .targetIdentity()
             .systemIdentifier());
+  }
+
+  @Test
+  void aFilesJobKeepsItsFormatThroughTheRoundTripAndStateChangesAndAnEarlierWritersJobWritesNone()
+      throws Exception {
+    JobMessage base = job();
+    JobMessage files =
+        new JobMessage(
+            base.v(),
+            base.jobId(),
+            base.target(),
+            base.plan(),
+            base.state(),
+            null,
+            base.submittedAtMillis(),
+            false,
+            false,
+            null,
+            "parquet");
+
+    JobMessage decoded = Messages.decodeJob(Messages.encode(files));
+
+    assertEquals(files, decoded);
+    assertTrue(decoded.writesFiles());
+    assertEquals("parquet", decoded.withState(JobMessage.State.DONE, null).fileFormat());
+    ObjectNode earlier = (ObjectNode) JSON.readTree(Messages.encode(base));
+    earlier.remove("fileFormat");
+    assertFalse(Messages.decodeJob(JSON.writeValueAsBytes(earlier)).writesFiles());
   }
 
   @Test

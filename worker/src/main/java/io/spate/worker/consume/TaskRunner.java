@@ -6,6 +6,7 @@ import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SqlErrors;
 import io.spate.engine.target.Targets;
+import io.spate.engine.target.TaskSink;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.error.SpateException;
@@ -132,8 +133,25 @@ final class TaskRunner {
     Reporter reporter = new Reporter(task, started);
     try {
       TaskExecution execution;
+      Optional<Targets.Output> output = targets.output(job.target());
+      Optional<String> mismatch = kindMismatch(job, output);
+      if (mismatch.isPresent()) {
+        report(task, Type.FAILED, 0, started, mismatch.get(), false);
+        return;
+      }
       if (dryRun) {
         execution = TaskExecution.discarding(targets.dialect(job.target()), metrics::bytesSent);
+      } else if (output.isPresent()) {
+        Outage atTarget = outage.at("target \"" + job.target() + "\"");
+        Targets.Output out = output.get();
+        TaskSink sink =
+            atTarget.rideOut(
+                "task " + task.taskId() + ": joining " + out.url(),
+                reached ->
+                    out.output()
+                        .join(out.url(), job.jobId(), job.fileFormat(), plan, metrics::bytesSent),
+                () -> {});
+        execution = new TaskExecution(sink, atTarget);
       } else {
         Outage atTarget = outage.at("target \"" + job.target() + "\"");
         // The pool opens with the target's first task: a database that cannot be reached then is
@@ -289,6 +307,45 @@ final class TaskRunner {
     }
     verdicts.putIfAbsent(key, verdict);
     return verdict;
+  }
+
+  /**
+   * Why this worker's target cannot take {@code job} by its kind, or empty: a job that writes files
+   * goes to an output ({@code file:///mnt/out}), a job that fills a database to a database, and a
+   * dry run encodes in a database's load format.
+   */
+  private Optional<String> kindMismatch(JobMessage job, Optional<Targets.Output> output) {
+    String where = "target \"" + job.target() + "\" of worker " + workerId;
+    if (job.writesFiles() && dryRun) {
+      return Optional.of(
+          "refusing the job: job "
+              + job.jobId()
+              + " writes "
+              + job.fileFormat()
+              + " files, and a --dry-run worker only encodes rows in a database's load format");
+    }
+    if (job.writesFiles() && output.isEmpty()) {
+      return Optional.of(
+          "refusing to write: job "
+              + job.jobId()
+              + " writes "
+              + job.fileFormat()
+              + " files but "
+              + where
+              + " is a database (name this worker's mount of the job's directory: --target "
+              + job.target()
+              + "=file:///MOUNT)");
+    }
+    if (!job.writesFiles() && output.isPresent()) {
+      return Optional.of(
+          "refusing to write: job "
+              + job.jobId()
+              + " fills a database but "
+              + where
+              + " is the output "
+              + output.get().url());
+    }
+    return Optional.empty();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.spate.worker.target;
 
 import io.spate.engine.target.SessionSettings;
+import io.spate.engine.target.SharedOutput;
 import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Targets;
 import java.util.LinkedHashMap;
@@ -57,11 +58,16 @@ public final class TargetOptions {
     return all;
   }
 
-  /** Every target, each URL checked to name a database Spate fills ({@link TargetKind}). */
+  /**
+   * Every target, each URL checked to name a database Spate fills ({@link TargetKind}) or an output
+   * it writes ({@link SharedOutput}).
+   */
   public Map<String, Targets.Target> targets() {
     return targets(
         (url, option) -> {
-          TargetKind.of(url, option);
+          if (url == null || SharedOutput.of(url).isEmpty()) {
+            TargetKind.of(url, option);
+          }
           return url;
         });
   }

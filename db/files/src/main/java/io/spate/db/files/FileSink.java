@@ -18,10 +18,10 @@ import java.util.UUID;
 import java.util.function.LongConsumer;
 
 /**
- * Writes each task's rows to a file of its own in its table's directory ({@link OutputDirectory}):
- * first under a hidden temporary name, then, once complete and on disk, linked to its final name,
- * which fails if the name exists (on a file system without hard links, renamed to it atomically).
- * The final file appearing is the task's ledger entry: a task is finished exactly when its file is
+ * Writes each task's rows to a file of its own in its table's directory ({@link Layout}): first
+ * under a hidden temporary name, then, once complete and on disk, linked to its final name, which
+ * fails if the name exists (on a file system without hard links, renamed to it atomically). The
+ * final file appearing is the task's ledger entry: a task is finished exactly when its file is
  * there, a killed writer leaves only a hidden temporary file (which a resume deletes), and of two
  * executions of one task the second finds the name taken and is skipped, so one file remains.
  *
@@ -33,10 +33,10 @@ final class FileSink implements TaskSink {
   /** The rows a file takes at once from the generators before they are written out. */
   static final int CHUNK_BYTES = 256 * 1024;
 
-  private final OutputDirectory output;
+  private final Layout output;
   private final LongConsumer bytesWritten;
 
-  FileSink(OutputDirectory output, LongConsumer bytesWritten) {
+  FileSink(Layout output, LongConsumer bytesWritten) {
     this.output = output;
     this.bytesWritten = bytesWritten;
   }

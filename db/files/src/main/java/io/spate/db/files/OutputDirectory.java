@@ -22,22 +22,18 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A directory of files a fill owns while it runs: one subdirectory per table ({@link #directory}),
- * one file per task ({@link #file}: {@code part-<first slot>.csv}, its first slot zero-padded so
- * names sort in row order), and a {@code _manifest.json} per table once it is full. At the top:
- * {@code .spate-lock}, held locked by the fill ({@link FileChannel#lock}: the system frees it when
- * the process dies, so no crash leaves the directory claimed), and {@code .spate-job}, the job
- * whose files these are, which a resume must match.
+ * A directory of files a fill owns while it runs, laid out as {@link Layout} says, with a {@code
+ * _manifest.json} per table once it is full. At the top: {@code .spate-lock}, held locked by the
+ * fill ({@link FileChannel#lock}: the system frees it when the process dies, so no crash leaves the
+ * directory claimed), and {@code .spate-job}, the job whose files these are, which a resume must
+ * match and workers writing the directory from other hosts check.
  *
  * <p>Spate deletes only what it names so: part files of the planned tables, their temporary files,
  * their manifests.
@@ -45,19 +41,21 @@ import java.util.stream.Stream;
 final class OutputDirectory implements OutputTarget.Opened {
 
   private static final String LOCK = ".spate-lock";
-  private static final String JOB = ".spate-job";
   private static final String MANIFEST = "_manifest.json";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+  private final Layout layout;
   private final Path root;
   private final FileFormat format;
   private final FillPlan plan;
   private final String planDigest;
   private final String jobId;
-  private final Map<String, Task> tasks;
-  private final Map<String, Path> directories;
+
+  /** The job was named by its coordinator: resuming it needs its own {@code .spate-job}. */
+  private final boolean joined;
+
   private final FileChannel lockChannel;
   private final FileLock lock;
   private final int done;
@@ -67,16 +65,17 @@ final class OutputDirectory implements OutputTarget.Opened {
       FileFormat format,
       FillPlan plan,
       String planDigest,
+      String jobId,
       TargetTables.Start start,
       Consumer<String> notes)
       throws IOException {
+    this.layout = new Layout(root, format, plan);
     this.root = root;
     this.format = format;
     this.plan = plan;
     this.planDigest = planDigest;
-    this.jobId = jobId(planDigest, root, format);
-    this.tasks = plan.tasks().stream().collect(Collectors.toMap(Task::id, t -> t));
-    this.directories = directories(plan, root);
+    this.jobId = jobId != null ? jobId : jobId(planDigest, root, format);
+    this.joined = jobId != null;
     Files.createDirectories(root);
     this.lockChannel =
         FileChannel.open(root.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -103,16 +102,22 @@ final class OutputDirectory implements OutputTarget.Opened {
     }
   }
 
-  /** Claims {@code root} and makes it ready for the fill as {@code start} says. */
+  /**
+   * Claims {@code root} and makes it ready for the fill as {@code start} says.
+   *
+   * @param jobId the job the files are written for, or null for the one a local fill of the plan
+   *     into {@code root} has ({@link #jobId(String, Path, FileFormat)})
+   */
   static OutputDirectory open(
       Path root,
       FileFormat format,
       FillPlan plan,
       String planDigest,
+      String jobId,
       TargetTables.Start start,
       Consumer<String> notes) {
     try {
-      return new OutputDirectory(root, format, plan, planDigest, start, notes);
+      return new OutputDirectory(root, format, plan, planDigest, jobId, start, notes);
     } catch (IOException e) {
       throw new SpateException("cannot prepare " + root + ": " + e, e);
     }
@@ -133,32 +138,12 @@ final class OutputDirectory implements OutputTarget.Opened {
     }
   }
 
-  /**
-   * Each planned table's directory: its name, or where two schemas each hold a table of that name,
-   * {@code schema.name}.
-   */
-  private static Map<String, Path> directories(FillPlan plan, Path root) {
-    Map<String, Long> named =
-        plan.tables().stream()
-            .collect(Collectors.groupingBy(t -> t.table().name(), Collectors.counting()));
-    Map<String, Path> directories = new HashMap<>();
-    for (TablePlan t : plan.tables()) {
-      String name =
-          named.get(t.table().name()) > 1
-              ? t.table().schema() + "." + t.table().name()
-              : t.table().name();
-      directories.put(t.name(), root.resolve(name));
-    }
-    return directories;
-  }
-
   /** Checks or empties the tables' directories; returns the tasks already written (a resume). */
   private int prepare(TargetTables.Start start, Consumer<String> notes) throws IOException {
-    Path job = root.resolve(JOB);
-    String recorded = Files.exists(job) ? Files.readString(job).strip() : null;
+    String recorded = layout.recordedJob();
     List<Path> ours = new ArrayList<>();
     for (TablePlan t : written()) {
-      Path directory = directories.get(t.name());
+      Path directory = layout.directory(t.name());
       if (Files.isDirectory(directory)) {
         try (Stream<Path> files = Files.list(directory)) {
           files.filter(this::ours).forEach(ours::add);
@@ -187,7 +172,7 @@ final class OutputDirectory implements OutputTarget.Opened {
         }
       }
       case RESUME -> {
-        if (!parts.isEmpty() && !jobId.equals(recorded)) {
+        if ((!parts.isEmpty() || joined) && !jobId.equals(recorded)) {
           throw new SpateException(
               root
                   + " holds the files of another fill (job "
@@ -204,9 +189,9 @@ final class OutputDirectory implements OutputTarget.Opened {
       }
     }
     for (TablePlan t : written()) {
-      Files.createDirectories(directories.get(t.name()));
+      Files.createDirectories(layout.directory(t.name()));
     }
-    write(job, jobId + "\n");
+    write(root.resolve(Layout.JOB), jobId + "\n");
     long finished = plan.tasks().stream().filter(t -> Files.exists(file(t))).count();
     return (int) finished;
   }
@@ -227,23 +212,9 @@ final class OutputDirectory implements OutputTarget.Opened {
     return p.getFileName().toString().startsWith(".");
   }
 
-  Task task(String taskId) {
-    Task task = tasks.get(taskId);
-    if (task == null) {
-      throw new SpateException("task " + taskId + " is not in the plan of " + root);
-    }
-    return task;
-  }
-
   /** Where the rows of {@code task} go. */
   Path file(Task task) {
-    return directories
-        .get(task.table())
-        .resolve(String.format("part-%012d%s", task.start(), format.extension()));
-  }
-
-  FileFormat format() {
-    return format;
+    return layout.file(task);
   }
 
   @Override
@@ -258,7 +229,7 @@ final class OutputDirectory implements OutputTarget.Opened {
 
   @Override
   public TaskSink sink(LongConsumer bytesWritten) {
-    return new FileSink(this, bytesWritten);
+    return new FileSink(layout, bytesWritten);
   }
 
   /** One file of a manifest. */
@@ -300,7 +271,7 @@ final class OutputDirectory implements OutputTarget.Opened {
               planDigest,
               plan.generationVersion(),
               plan.seed());
-      write(directories.get(table.name()).resolve(MANIFEST), JSON.writeValueAsString(manifest));
+      write(layout.directory(table.name()).resolve(MANIFEST), JSON.writeValueAsString(manifest));
       return rows;
     } catch (IOException e) {
       throw new SpateException("writing the manifest of " + table.name() + ": " + e, e);
