@@ -38,16 +38,23 @@ final class BenchResults {
    *
    * @param references what the scenario was measured against, the first being {@code vs_ref}'s
    * @param timed the timed runs of every mode and of every reference, by mode
+   * @param rowsByMode the rows of the modes that wrote other than {@code rows} (files), by mode
+   * @param bytesByMode the bytes a mode wrote where they are known (files), by mode
    */
   void add(
       Scenario s,
       List<Scenario.Reference> references,
       long rows,
-      Map<String, List<ServerCpu.Timed>> timed) {
+      Map<String, List<ServerCpu.Timed>> timed,
+      Map<String, Long> rowsByMode,
+      Map<String, Long> bytesByMode) {
     Map<String, Double> refSeconds = new LinkedHashMap<>();
     for (Scenario.Reference r : references) {
-      refSeconds.put(r.mode, median(timed.get(r.mode), ServerCpu.Timed::seconds));
+      if (timed.containsKey(r.mode)) { // not run when only file modes ran
+        refSeconds.put(r.mode, median(timed.get(r.mode), ServerCpu.Timed::seconds));
+      }
     }
+    String reference = references.get(0).mode;
     for (var e : timed.entrySet()) {
       double median = median(e.getValue(), ServerCpu.Timed::seconds);
       double serverCpu = median(e.getValue(), ServerCpu.Timed::serverCpuSeconds); // NaN: absent
@@ -56,20 +63,23 @@ final class BenchResults {
       refSeconds.forEach(
           (ref, t) -> {
             vs.put(ref, round(t / median));
-            if (!ref.equals(references.get(0).mode)) {
+            if (!ref.equals(reference)) {
               others.append(String.format(Locale.ROOT, " vs_%s=%.2f", ref, t / median));
             }
           });
-      double vsRef = refSeconds.get(references.get(0).mode) / median;
+      double vsRef = refSeconds.getOrDefault(reference, Double.NaN) / median;
+      long modeRows = rowsByMode.getOrDefault(e.getKey(), rows);
+      Long bytes = bytesByMode.get(e.getKey());
       System.out.printf(
           Locale.ROOT,
-          "[bench] %s %s rows=%d seconds=%.2f rows_per_s=%.0f vs_ref=%.2f%s%s%n",
+          "[bench] %s %s rows=%d seconds=%.2f rows_per_s=%.0f%s%s%s%s%n",
           s.id,
           e.getKey(),
-          rows,
+          modeRows,
           median,
-          rows / median,
-          vsRef,
+          modeRows / median,
+          bytes == null ? "" : String.format(Locale.ROOT, " mb_per_s=%.1f", bytes / 1e6 / median),
+          Double.isNaN(vsRef) ? "" : String.format(Locale.ROOT, " vs_ref=%.2f", vsRef),
           others,
           Double.isNaN(serverCpu)
               ? ""
@@ -77,11 +87,15 @@ final class BenchResults {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("scenario", s.id);
       m.put("mode", e.getKey());
-      m.put("rows", rows);
+      m.put("rows", modeRows);
       m.put("seconds", round(median));
-      m.put("rows_per_s", Math.round(rows / median));
-      m.put("vs_ref", round(vsRef));
-      m.put("reference", references.get(0).mode);
+      m.put("rows_per_s", Math.round(modeRows / median));
+      if (bytes != null) {
+        m.put("bytes", bytes);
+        m.put("mb_per_s", round(bytes / 1e6 / median));
+      }
+      m.put("vs_ref", Double.isNaN(vsRef) ? null : round(vsRef));
+      m.put("reference", reference);
       m.put("vs", vs);
       m.put("all_seconds", e.getValue().stream().map(t -> round(t.seconds())).toList());
       if (!Double.isNaN(serverCpu)) {

@@ -167,12 +167,17 @@ public final class BenchRunner implements Callable<Integer> {
       Files.writeString(config, s.config(factor));
       String url = server.urlFor(database);
       Map<String, List<ServerCpu.Timed>> timed = new LinkedHashMap<>();
+      Map<String, Long> fileRows = new LinkedHashMap<>();
+      Map<String, Long> fileBytes = new LinkedHashMap<>();
       long rows = 0;
       // one mode at a time, so no other mode's idle workers share the machine with it
       for (String mode : modes) {
         for (int i = 0; i <= runs; i++) { // i == 0: the warm-up, not counted
           ServerCpu.Timed t = modeRunner.run(s, mode, url, config);
-          if (!ModeRunner.writesFiles(mode)) { // a file mode leaves the tables empty
+          if (ModeRunner.writesFiles(mode)) { // a file mode leaves the tables empty
+            fileRows.put(mode, modeRunner.filesRows(mode));
+            fileBytes.put(mode, modeRunner.filesBytes(mode));
+          } else {
             rows = server.totalRows(url);
           }
           if (i > 0) {
@@ -191,7 +196,7 @@ public final class BenchRunner implements Callable<Integer> {
               .forEach((ref, t) -> timed.computeIfAbsent(ref, m -> new ArrayList<>()).add(t));
         }
       }
-      results.add(s, s.references(server.kind()), rows, timed);
+      results.add(s, s.references(server.kind()), rows, timed, fileRows, fileBytes);
     } finally {
       modeRunner.stopFleet();
       server.dropDatabase(database);

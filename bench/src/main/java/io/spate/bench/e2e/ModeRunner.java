@@ -4,7 +4,10 @@ import static io.spate.bench.e2e.BenchDb.pgbenchKeys;
 import static io.spate.bench.e2e.ChildProcesses.awaitReady;
 import static io.spate.bench.e2e.ChildProcesses.freePort;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spate.coordinator.broker.EmbeddedBroker;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -135,6 +138,24 @@ final class ModeRunner {
     }
     return timing.stop();
   }
+
+  /** The rows a file mode's last run wrote, as its tables' manifests count them. */
+  long filesRows(String mode) throws IOException {
+    long rows = 0;
+    try (var tables = Files.list(files.resolve(mode))) {
+      for (Path table : tables.filter(Files::isDirectory).toList()) {
+        rows += MANIFESTS.readTree(table.resolve("_manifest.json").toFile()).get("rows").asLong();
+      }
+    }
+    return rows;
+  }
+
+  /** The bytes of a file mode's last run. */
+  long filesBytes(String mode) throws IOException {
+    return ChildProcesses.treeBytes(files.resolve(mode));
+  }
+
+  private static final ObjectMapper MANIFESTS = new ObjectMapper();
 
   /** Whether {@code mode} writes files rather than rows into the database. */
   static boolean writesFiles(String mode) {
