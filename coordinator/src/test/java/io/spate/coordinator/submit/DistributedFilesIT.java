@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spate.coordinator.Fills;
 import io.spate.coordinator.testing.TestBroker;
+import io.spate.protocol.message.EventMessage;
 import io.spate.worker.testing.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -147,6 +149,57 @@ class DistributedFilesIT {
       assertEquals("parquet", manifest.get("format").asText());
       assertEquals(jobId, manifest.get("jobId").asText());
     }
+  }
+
+  @Test
+  void aWorkerKilledMidTaskLeavesNeitherAPartialNorATemporaryFile(@TempDir Path dir)
+      throws Exception {
+    String prefix = TestBroker.uniqueTopicPrefix();
+    Path shared = dir.resolve("shared");
+    Path local = dir.resolve("local");
+    String[] rows = {"--rows", "big_t=1200000", "--task-rows", "300000", "--seed", "5"};
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(
+          "CREATE TABLE big_t (id bigint PRIMARY KEY, name varchar(64), note text,"
+              + " amount numeric(12,2), at timestamptz)");
+      Fills.local(db, with(rows, "--out", local.toString()));
+      SpateProcess victim = SpateProcess.start(worker(prefix, "file://" + shared));
+      String victimId = victim.workerId();
+      WorkerGroup.awaitMembersHoldingPartitions(SharedBrokerRuns.kafka(prefix), 1);
+      Fills.Run[] result = new Fills.Run[1];
+      Thread submitter =
+          new Thread(
+              () ->
+                  result[0] =
+                      SharedBrokerRuns.submit(
+                          prefix, db.jdbcUrl(), db.user(), with(rows, "--out", shared.toString())));
+      submitter.start();
+      try (EventTail events = new EventTail(SharedBrokerRuns.kafka(prefix))) {
+        events.await(
+            e -> e.workerId().equals(victimId) && e.type() == EventMessage.Type.STARTED,
+            Duration.ofSeconds(90));
+        victim.kill();
+      } finally {
+        victim.kill();
+      }
+      try (SpateProcess survivor = SpateProcess.start(worker(prefix, "file://" + shared))) {
+        submitter.join(Duration.ofMinutes(3).toMillis());
+        assertEquals(0, result[0].exitCode(), result[0].err() + survivor.output());
+      }
+      assertEquals(digests(local), digests(shared), "after a worker killed mid-task");
+      try (Stream<Path> files = Files.walk(shared)) {
+        assertEquals(
+            List.of(),
+            files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList(),
+            "no temporary file left behind");
+      }
+    }
+  }
+
+  private static String[] with(String[] head, String... more) {
+    List<String> args = new ArrayList<>(List.of(head));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
   }
 
   private static String[] worker(String prefix, String url) {

@@ -247,9 +247,24 @@ final class OutputDirectory implements OutputTarget.Opened {
       int generationVersion,
       long seed) {}
 
+  /**
+   * Deletes the temporary files left in {@code table}'s directory by writers that died mid-task
+   * (workers killed on other hosts; a local fill's are deleted by its resume). Once the table is
+   * full, a writer still at work on one of its tasks is a second execution of a task done already,
+   * whose file could never be linked: it fails, and its task stays done.
+   */
+  private void deleteLeftovers(TablePlan table) throws IOException {
+    try (Stream<Path> files = Files.list(layout.directory(table.name()))) {
+      for (Path p : files.filter(f -> hidden(f) && ours(f)).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
   @Override
   public long finish(TablePlan table) {
     try {
+      deleteLeftovers(table);
       List<ManifestFile> files = new ArrayList<>();
       long rows = 0;
       for (Task task : plan.tasks()) {
