@@ -21,12 +21,15 @@ import picocli.CommandLine.Spec;
     name = "broker",
     mixinStandardHelpOptions = true,
     description =
-        "Runs a single-node Kafka broker (KRaft, broker and controller in this JVM) on 127.0.0.1 until stopped.",
+        "Runs a single-node Kafka broker (KRaft, broker and controller in this JVM) on 127.0.0.1 (or --host) until stopped.",
     footer = SettingsHelp.NO_DATABASE)
 public final class BrokerCommand implements Callable<Integer> {
 
   @Option(names = "--port", paramLabel = "N", descriptionKey = "broker-port")
   int port = Settings.BROKER_PORT.defaultValue();
+
+  @Option(names = "--host", paramLabel = "ADDRESS", descriptionKey = "broker-host")
+  String host = Settings.BROKER_HOST.defaultValue();
 
   @Option(names = "--data-dir", paramLabel = "DIR")
   Path dataDir;
@@ -35,7 +38,7 @@ public final class BrokerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    EmbeddedBroker broker = EmbeddedBroker.start(port, dataDir);
+    EmbeddedBroker broker = EmbeddedBroker.start(host, port, dataDir);
     Thread hook = new Thread(broker::close, "spate-broker-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     PrintWriter out = spec.commandLine().getOut();

@@ -224,11 +224,19 @@ public final class Settings {
   // spate broker
 
   public static final Setting<Integer> BROKER_PORT =
-      Setting.option("--port", Integer.class, "Client port on 127.0.0.1; 0 picks a free one")
+      Setting.option("--port", Integer.class, "Client port on --host; 0 picks a free one")
           .key("broker-port")
           .defaultValue(9092)
           .min(0)
           .max(65_535);
+
+  public static final Setting<String> BROKER_HOST =
+      Setting.option(
+              "--host",
+              String.class,
+              "The address the broker listens on and advertises: 127.0.0.1, or an address of this machine that clients on other hosts or network namespaces reach")
+          .key("broker-host")
+          .defaultValue("127.0.0.1");
 
   public static final Setting<Path> BROKER_DATA_DIR =
       Setting.option("--data-dir", Path.class, "Where the broker keeps its logs, kept across runs")
@@ -356,6 +364,7 @@ public final class Settings {
           WorkerSettings.TOPIC_PREFIX,
           WorkerSettings.TASK_PARTITIONS,
           BROKER_PORT,
+          BROKER_HOST,
           BROKER_DATA_DIR,
           PROFILE_SCHEMAS,
           PROFILE_OUT,
