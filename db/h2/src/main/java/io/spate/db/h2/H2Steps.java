@@ -3,6 +3,8 @@ package io.spate.db.h2;
 import io.spate.core.plan.CheckServer;
 import io.spate.core.target.ForeignKeys;
 import io.spate.core.target.LoadTriggers;
+import io.spate.core.target.OutsideReferences;
+import io.spate.core.target.OutsideReferences.Reference;
 import io.spate.core.target.TargetSteps;
 import io.spate.core.target.TargetTables;
 import io.spate.engine.target.SqlErrors;
@@ -23,7 +25,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
@@ -128,7 +129,7 @@ public final class H2Steps implements TargetSteps {
     }
     Set<String> names = new TreeSet<>();
     filled.forEach(t -> names.add(t.table().name()));
-    List<String> holding = new ArrayList<>();
+    List<Reference> outside = new ArrayList<>();
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
@@ -140,38 +141,16 @@ public final class H2Steps implements TargetSteps {
                     + " JOIN INFORMATION_SCHEMA.TABLE_CONSTRAINTS pk"
                     + " ON pk.CONSTRAINT_SCHEMA = r.UNIQUE_CONSTRAINT_SCHEMA"
                     + " AND pk.CONSTRAINT_NAME = r.UNIQUE_CONSTRAINT_NAME")) {
-      List<String[]> referencing = new ArrayList<>();
       while (rs.next()) {
         if (names.contains(rs.getString(3)) && !names.contains(rs.getString(2))) {
-          referencing.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
-        }
-      }
-      for (String[] r : referencing) {
-        try (Statement q = c.createStatement();
-            ResultSet any =
-                q.executeQuery(
-                    "SELECT EXISTS (SELECT 1 FROM "
-                        + DIALECT.quote(r[0])
-                        + "."
-                        + DIALECT.quote(r[1])
-                        + ")")) {
-          any.next();
-          if (any.getBoolean(1)) {
-            holding.add(r[1] + " references " + r[2]);
-          }
+          outside.add(
+              new Reference(
+                  DIALECT.quote(rs.getString(1)) + "." + DIALECT.quote(rs.getString(2)),
+                  rs.getString(2) + " references " + rs.getString(3)));
         }
       }
     }
-    if (!holding.isEmpty()) {
-      throw new SpateException(
-          "--truncate would leave rows of tables outside the fill referencing nothing: "
-              + String.join("; ", holding)
-              + " (empty them first, or fill them too)");
-    }
-    notes.accept(
-        "emptying "
-            + filled.stream().map(TablePlan::name).collect(Collectors.joining(", "))
-            + " with DELETE");
+    OutsideReferences.checkBeforeEmptying(c, outside, filled, "DELETE", notes);
     boolean autoCommit = c.getAutoCommit();
     c.setAutoCommit(false);
     try (Statement s = c.createStatement()) {

@@ -3,6 +3,8 @@ package io.spate.db.mariadb;
 import io.spate.core.plan.CheckServer;
 import io.spate.core.target.ForeignKeys;
 import io.spate.core.target.LoadTriggers;
+import io.spate.core.target.OutsideReferences;
+import io.spate.core.target.OutsideReferences.Reference;
 import io.spate.core.target.TargetSteps;
 import io.spate.core.target.TargetTables;
 import io.spate.engine.target.SqlErrors;
@@ -25,7 +27,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
@@ -109,7 +110,7 @@ public final class MariaDbSteps implements TargetSteps {
     for (TablePlan t : filled) {
       names.add(schemaOf(t.table(), database) + "." + t.table().name());
     }
-    List<String> holding = new ArrayList<>();
+    List<Reference> outside = new ArrayList<>();
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
@@ -117,39 +118,18 @@ public final class MariaDbSteps implements TargetSteps {
                     + " REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME"
                     + " FROM information_schema.KEY_COLUMN_USAGE"
                     + " WHERE REFERENCED_TABLE_NAME IS NOT NULL")) {
-      List<String[]> referencing = new ArrayList<>();
       while (rs.next()) {
         String child = rs.getString(1) + "." + rs.getString(2);
         String parent = rs.getString(4) + "." + rs.getString(5);
         if (names.contains(parent) && !names.contains(child)) {
-          referencing.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3), parent});
-        }
-      }
-      for (String[] r : referencing) {
-        try (ResultSet any =
-            s.executeQuery(
-                "SELECT EXISTS (SELECT 1 FROM "
-                    + DIALECT.quote(r[0])
-                    + "."
-                    + DIALECT.quote(r[1])
-                    + ")")) {
-          any.next();
-          if (any.getBoolean(1)) {
-            holding.add(r[0] + "." + r[1] + " references " + r[3] + " (foreign key " + r[2] + ")");
-          }
+          outside.add(
+              new Reference(
+                  DIALECT.quote(rs.getString(1)) + "." + DIALECT.quote(rs.getString(2)),
+                  child + " references " + parent + " (foreign key " + rs.getString(3) + ")"));
         }
       }
     }
-    if (!holding.isEmpty()) {
-      throw new SpateException(
-          "--truncate would leave rows of tables outside the fill referencing nothing: "
-              + String.join("; ", holding)
-              + " (empty them first, or fill them too)");
-    }
-    notes.accept(
-        "emptying "
-            + filled.stream().map(TablePlan::name).collect(Collectors.joining(", "))
-            + " with TRUNCATE");
+    OutsideReferences.checkBeforeEmptying(c, outside, filled, "TRUNCATE", notes);
     try (Statement s = c.createStatement()) {
       s.execute("SET SESSION foreign_key_checks = 0");
       try {

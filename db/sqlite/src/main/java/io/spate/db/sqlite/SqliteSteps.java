@@ -2,6 +2,8 @@ package io.spate.db.sqlite;
 
 import io.spate.core.plan.CheckServer;
 import io.spate.core.target.LoadTriggers;
+import io.spate.core.target.OutsideReferences;
+import io.spate.core.target.OutsideReferences.Reference;
 import io.spate.core.target.TargetSteps;
 import io.spate.core.target.TargetTables;
 import io.spate.engine.target.SqlErrors;
@@ -24,7 +26,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
@@ -108,39 +109,22 @@ public final class SqliteSteps implements TargetSteps {
     }
     Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     filled.forEach(t -> names.add(t.table().name()));
-    List<String> holding = new ArrayList<>();
-    try (Statement s = c.createStatement()) {
-      List<String[]> referencing = new ArrayList<>();
-      try (ResultSet rs =
-          s.executeQuery(
-              "SELECT m.name, f.\"table\" FROM sqlite_master m, pragma_foreign_key_list(m.name) f"
-                  + " WHERE m.type = 'table' GROUP BY m.name, f.\"table\"")) {
-        while (rs.next()) {
-          if (names.contains(rs.getString(2)) && !names.contains(rs.getString(1))) {
-            referencing.add(new String[] {rs.getString(1), rs.getString(2)});
-          }
-        }
-      }
-      for (String[] r : referencing) {
-        try (ResultSet any =
-            s.executeQuery("SELECT EXISTS (SELECT 1 FROM " + DIALECT.quote(r[0]) + ")")) {
-          any.next();
-          if (any.getBoolean(1)) {
-            holding.add(r[0] + " references " + r[1]);
-          }
+    List<Reference> outside = new ArrayList<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT m.name, f.\"table\" FROM sqlite_master m, pragma_foreign_key_list(m.name) f"
+                    + " WHERE m.type = 'table' GROUP BY m.name, f.\"table\"")) {
+      while (rs.next()) {
+        if (names.contains(rs.getString(2)) && !names.contains(rs.getString(1))) {
+          outside.add(
+              new Reference(
+                  DIALECT.quote(rs.getString(1)),
+                  rs.getString(1) + " references " + rs.getString(2)));
         }
       }
     }
-    if (!holding.isEmpty()) {
-      throw new SpateException(
-          "--truncate would leave rows of tables outside the fill referencing nothing: "
-              + String.join("; ", holding)
-              + " (empty them first, or fill them too)");
-    }
-    notes.accept(
-        "emptying "
-            + filled.stream().map(TablePlan::name).collect(Collectors.joining(", "))
-            + " with DELETE");
+    OutsideReferences.checkBeforeEmptying(c, outside, filled, "DELETE", notes);
     boolean autoCommit = c.getAutoCommit();
     c.setAutoCommit(false);
     try (Statement s = c.createStatement()) {
