@@ -55,7 +55,7 @@ class CommandLineSettingsTest {
         worker.out());
     Fills.Run broker = Fills.cli("broker", "--help");
     assertTrue(
-        broker.out().replaceAll("\\s+", " ").contains("--port=N Client port on 127.0.0.1"),
+        broker.out().replaceAll("\\s+", " ").contains("--port=N Client port on --host"),
         broker.out());
   }
 
