@@ -21,9 +21,9 @@ import picocli.CommandLine.Parameters;
 /**
  * The end-to-end bench ({@code bench/run}): for each scenario, Spate's whole process in each mode
  * ({@link ModeRunner}) against the scenario's references ({@link ReferenceRunner}), all on one
- * server in one run (PostgreSQL, or MariaDB/MySQL by the {@code --db} URL's prefix), each in a
- * database of its own that the runner creates and drops ({@link BenchDb}). Modes run in turn,
- * measurement by measurement, so drift on a shared machine hits them alike; the median of the
+ * database in one run (PostgreSQL, MariaDB/MySQL, SQLite or H2 by the {@code --db} URL's prefix),
+ * each in a database of its own that the runner creates and drops ({@link BenchDb}). Modes run in
+ * turn, measurement by measurement, so drift on a shared machine hits them alike; the median of the
  * iterations is reported ({@link BenchResults}).
  */
 @Command(
@@ -41,13 +41,17 @@ public final class BenchRunner implements Callable<Integer> {
       names = "--db",
       paramLabel = "JDBC_URL",
       description =
-          "Admin URL of the server to bench on, PostgreSQL or MariaDB/MySQL by its prefix"
-              + " (default: an embedded PostgreSQL 17)")
+          "Admin URL of the database to bench on, by its prefix: jdbc:postgresql://HOST/DB,"
+              + " jdbc:mariadb://HOST/ or jdbc:mysql://HOST/ (a database per scenario on that"
+              + " server), jdbc:sqlite:DIR/NAME.db or jdbc:h2:DIR/NAME (a file per scenario in DIR,"
+              + " local modes only) (default: an embedded PostgreSQL 17)")
   String db;
 
   @Option(
       names = "--user",
-      description = "Database user (default: postgres; root on a jdbc:mariadb: or jdbc:mysql: URL)")
+      description =
+          "Database user (default: postgres; root on a jdbc:mariadb: or jdbc:mysql: URL, sa on"
+              + " jdbc:h2:, none on jdbc:sqlite:)")
   String user;
 
   @Option(
@@ -119,12 +123,13 @@ public final class BenchRunner implements Callable<Integer> {
         adminUrl = db;
         user = user != null ? user : BenchDb.defaultUser(TargetKind.of(db, "--db"));
       }
-      if (modes.stream().anyMatch(ModeRunner::distributed)) {
-        broker = EmbeddedBroker.start(0, work.resolve("kafka"));
-      }
       server = new BenchDb(adminUrl, user);
       for (String id : scenarios) {
         Scenario.of(id).references(server.kind()); // refuses a scenario this server cannot run
+      }
+      refuseWorkersOnEmbedded();
+      if (modes.stream().anyMatch(ModeRunner::distributed)) {
+        broker = EmbeddedBroker.start(0, work.resolve("kafka"));
       }
       ServerCpu serverCpu = ServerCpu.find(server);
       log("server CPU: " + serverCpu.source());
@@ -156,6 +161,24 @@ public final class BenchRunner implements Callable<Integer> {
         embedded.close();
       }
       deleteTree(work);
+    }
+  }
+
+  /**
+   * Refuses the modes that write through workers on SQLite and H2: workers are processes of their
+   * own, and an H2 file is opened by one process at a time (unless {@code AUTO_SERVER=TRUE}), while
+   * SQLite lets one connection write at a time, so more workers could only wait for each other.
+   */
+  private void refuseWorkersOnEmbedded() {
+    List<String> distributed = modes.stream().filter(ModeRunner::distributed).toList();
+    if (server.kind().embedded() && !distributed.isEmpty()) {
+      throw new IllegalArgumentException(
+          "modes "
+              + distributed
+              + " need workers, processes of their own, writing one "
+              + server.kind()
+              + " file: H2 opens a file in one process at a time and SQLite lets one connection"
+              + " write at a time, so run local-N there (--modes local-1,local-2)");
     }
   }
 

@@ -31,9 +31,10 @@ enum Scenario {
      */
     LOAD_DATA_FILE("load-data-file"),
     /**
-     * The common JDBC path on MariaDB/MySQL: the same rows from the same files, bound into one
-     * {@code INSERT} and sent as batches ({@code executeBatch}, which Connector/J 3 sends as one
-     * bulk command per batch, its successor of {@code rewriteBatchedStatements}).
+     * The common JDBC path: the same rows from the same text files, bound into one single-row
+     * {@code INSERT} and sent as batches. On MariaDB/MySQL {@code executeBatch} is one bulk command
+     * per batch (Connector/J 3's successor of {@code rewriteBatchedStatements}); on SQLite and H2
+     * it is the published approach of the best-known single-JVM seed filler.
      */
     BATCH_INSERT("batch-insert"),
     /** {@code pgbench -i -s 10} (scaled), whose end state the fill reproduces. */
@@ -67,30 +68,34 @@ enum Scenario {
 
   /**
    * The fixture's DDL for a kind of server: on MariaDB/MySQL its dialect twin {@code
-   * <name>-mysql.sql}, which names tables and columns alike so the same config fills it.
+   * <name>-mysql.sql}, which names tables and columns alike so the same config fills it; SQLite and
+   * H2 read PostgreSQL's as it is (SQLite takes any type name, H2 opened with {@code
+   * DATABASE_TO_LOWER=TRUE} keeps its names in lower case).
    */
   String schemaFile(BenchDb.Server kind) {
     return switch (kind) {
-      case POSTGRESQL -> schemaFile;
+      case POSTGRESQL, SQLITE, H2 -> schemaFile;
       case MARIADB -> schemaFile.replace(".sql", "-mysql.sql"); // pgbench: refused by references
     };
   }
 
   /**
    * What the scenario is measured against on a kind of server, the first being the one {@code
-   * vs_ref} divides by: on MariaDB/MySQL the file load and the batched INSERT of the same rows.
+   * vs_ref} divides by: on MariaDB/MySQL the file load and the batched INSERT of the same rows, on
+   * SQLite and H2 (which have no bulk load from a client) the batched INSERT alone.
    */
   List<Reference> references(BenchDb.Server kind) {
+    if (reference == Reference.PGBENCH_INIT && kind != BenchDb.Server.POSTGRESQL) {
+      throw new IllegalArgumentException(
+          "scenario '" + id + "' runs on PostgreSQL only (it reproduces pgbench -i)");
+    }
+    if (reference != Reference.COPY_FILE) {
+      return List.of(reference);
+    }
     return switch (kind) {
-      case POSTGRESQL -> List.of(reference);
-      case MARIADB ->
-          switch (reference) {
-            case COPY_FILE -> List.of(Reference.LOAD_DATA_FILE, Reference.BATCH_INSERT);
-            case API_FILL -> List.of(Reference.API_FILL);
-            default ->
-                throw new IllegalArgumentException(
-                    "scenario '" + id + "' runs on PostgreSQL only (it reproduces pgbench -i)");
-          };
+      case POSTGRESQL -> List.of(Reference.COPY_FILE);
+      case MARIADB -> List.of(Reference.LOAD_DATA_FILE, Reference.BATCH_INSERT);
+      case SQLITE, H2 -> List.of(Reference.BATCH_INSERT);
     };
   }
 

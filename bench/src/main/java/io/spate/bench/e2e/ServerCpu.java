@@ -56,10 +56,17 @@ final class ServerCpu {
   }
 
   /**
-   * The server behind the bench's admin URL, or an absent figure saying why (a host that is not
-   * this machine, a server in another PID namespace, no {@code /proc}); never fails the bench.
+   * The server behind the bench's admin URL, or an absent figure saying why (an embedded database,
+   * a host that is not this machine, a server in another PID namespace, no {@code /proc}); never
+   * fails the bench.
    */
   static ServerCpu find(BenchDb db) {
+    if (db.kind().embedded()) {
+      return absent(
+          db.kind()
+              + " runs inside the process that opens it (spate's, or the bench's for a reference):"
+              + " there is no server of its own");
+    }
     try {
       String host = URI.create(db.adminUrl().substring("jdbc:".length())).getHost();
       if (host == null) {

@@ -1,6 +1,7 @@
 package io.spate.bench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
@@ -113,6 +116,44 @@ class BenchRunnerSmokeIT {
             tpccRows),
         rowsByRun);
     assertServerCpuRead(results);
+  }
+
+  /**
+   * On the embedded databases, a file per scenario in the admin URL's directory: every mode and the
+   * batched INSERT report the plan's rows (the reference fails the run unless its load gives back
+   * the dumped rows' count and checksum), no server CPU is claimed, and the scenario's files are
+   * gone afterwards.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"jdbc:sqlite:%s/bench.db", "jdbc:h2:%s/bench"})
+  void runsSingleOnAnEmbeddedDatabaseAgainstTheBatchedInsert(String url, @TempDir Path dir)
+      throws Exception {
+    Path out = dir.resolve("out");
+    Files.createDirectories(out);
+    int code =
+        bench(
+            out,
+            "--db",
+            url.formatted(dir.resolve("db")),
+            "--scale",
+            "0.001",
+            "--iterations",
+            "1",
+            "--modes",
+            "local-1,local-2",
+            "single");
+    assertEquals(0, code);
+    JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    Map<String, Long> rowsByMode = new TreeMap<>();
+    for (JsonNode m : results.get("measurements")) {
+      rowsByMode.put(m.get("mode").asText(), m.get("rows").asLong());
+      assertEquals("batch-insert", m.get("reference").asText());
+      assertFalse(m.has("server_cpu_s"), m.toString());
+    }
+    assertEquals(Map.of("batch-insert", 1000L, "local-1", 1000L, "local-2", 1000L), rowsByMode);
+    try (var left = Files.list(dir.resolve("db"))) {
+      assertEquals(List.of(), left.toList());
+    }
   }
 
   @Test
