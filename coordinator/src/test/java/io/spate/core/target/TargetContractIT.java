@@ -350,7 +350,14 @@ public abstract class TargetContractIT {
         awaitSomeTasks(targets, () -> !fill.isDone(), () -> fill.isDone() ? fill.join().err() : "");
       }
       cut = db.terminateOtherSessions();
-      assertFalse(fill.isDone(), "the fill was still running when its connections were cut");
+      assertFalse(
+          fill.isDone(),
+          () ->
+              "the fill was still running when its connections were cut; it had ended with "
+                  + fill.join().exitCode()
+                  + ":\n"
+                  + fill.join().err()
+                  + fill.join().out());
       assertTrue(cut > 0, "sessions ended: " + cut);
 
       Fills.Run run = fill.get(3, TimeUnit.MINUTES);
