@@ -21,6 +21,7 @@ import java.util.Properties;
 import java.util.function.LongConsumer;
 import javax.sql.DataSource;
 import org.h2.api.ErrorCode;
+import org.h2.message.DbException;
 import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVStoreException;
 
@@ -234,7 +235,9 @@ public final class H2Dialect implements TargetDialect {
    * ABORT_SESSION}) fails with a general error (50000) caused by the store's "transaction rolled
    * back" ({@link DataUtils#ERROR_TRANSACTION_ILLEGAL_STATE}); the session's next use finds the
    * database closed to it (90121, 90098), its connection closed (90007) or, over TCP, the link
-   * broken (90067).
+   * broken (90067). A statement the abort cancels mid-way fails as canceled (57014: Spate never
+   * cancels its own), or, when the cancel lands in a CHECK's evaluation, as that CHECK "invalid"
+   * (23514) caused by the cancel.
    */
   @Override
   public boolean connectionLost(SQLException e) {
@@ -242,14 +245,33 @@ public final class H2Dialect implements TargetDialect {
       return false;
     }
     return switch (e.getErrorCode()) {
-      case ErrorCode.OBJECT_CLOSED,
-          ErrorCode.DATABASE_CALLED_AT_SHUTDOWN,
-          ErrorCode.DATABASE_IS_CLOSED,
-          ErrorCode.CONNECTION_BROKEN_1 ->
-          true;
       case ErrorCode.GENERAL_ERROR_1 -> rolledBackByTheStore(e);
-      default -> false;
+      case ErrorCode.CHECK_CONSTRAINT_INVALID -> causedByAnEndedSession(e);
+      default -> endsTheSession(e.getErrorCode());
     };
+  }
+
+  /** Whether H2's error {@code code} says the session was ended or its statement canceled. */
+  private static boolean endsTheSession(int code) {
+    return code == ErrorCode.OBJECT_CLOSED
+        || code == ErrorCode.DATABASE_CALLED_AT_SHUTDOWN
+        || code == ErrorCode.DATABASE_IS_CLOSED
+        || code == ErrorCode.CONNECTION_BROKEN_1
+        || code == ErrorCode.STATEMENT_WAS_CANCELED;
+  }
+
+  /** Whether a cause of {@code e} says its session was ended under it. */
+  private static boolean causedByAnEndedSession(SQLException e) {
+    for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+      int code =
+          t instanceof SQLException s
+              ? s.getErrorCode()
+              : t instanceof DbException d ? d.getErrorCode() : -1;
+      if (endsTheSession(code)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -119,6 +119,25 @@ class H2DialectTest {
   }
 
   @Test
+  void aCheckFailedByTheCancelOfAnAbortedSessionIsALostConnectionAndAnInvalidCheckIsNot() {
+    SQLException canceled =
+        org.h2.message.DbException.get(
+                org.h2.api.ErrorCode.CHECK_CONSTRAINT_INVALID,
+                org.h2.message.DbException.get(org.h2.api.ErrorCode.STATEMENT_WAS_CANCELED),
+                "CONSTRAINT_C3DF6: ")
+            .getSQLException();
+    SQLException invalid =
+        org.h2.message.DbException.get(
+                org.h2.api.ErrorCode.CHECK_CONSTRAINT_INVALID,
+                org.h2.message.DbException.get(org.h2.api.ErrorCode.DIVISION_BY_ZERO_1, "qty / 0"),
+                "CONSTRAINT_C3DF6: qty / 0 > 1")
+            .getSQLException();
+
+    assertTrue(SqlErrors.connectionLost(canceled), canceled.getMessage());
+    assertFalse(SqlErrors.connectionLost(invalid), invalid.getMessage());
+  }
+
+  @Test
   void rowsBindAsTheJavaObjectsH2TakesForEachType() {
     H2Rows rows =
         new H2Rows(
