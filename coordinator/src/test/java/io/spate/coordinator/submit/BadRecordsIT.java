@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
  */
 class BadRecordsIT {
 
-  private static final byte[] ONLY_A_VERSION = "{\"v\":\"3.0\"}".getBytes(UTF_8);
+  private static final byte[] ONLY_A_VERSION = "{\"v\":\"4.0\"}".getBytes(UTF_8);
   private static final byte[] NOT_JSON = "\u0001 not json {".getBytes(UTF_8);
   private static final int TASK_PARTITIONS = 6;
   private static final Pattern HEALTH_PORT =

@@ -97,10 +97,10 @@ final class ColumnStage {
   }
 
   /**
-   * Columns whose realistic pools are drawn ahead at a time: under half of what {@link
-   * RealisticValues} keeps, so a batch's pools are all still kept when its tables take them.
+   * Columns whose realistic pools are drawn ahead at a time: few enough that a batch's pools, and
+   * those its columns draw later, are all still kept ({@link Pools}) when its tables take them.
    */
-  private static final int AHEAD = RealisticValues.MAX_DRAWN / 2;
+  private static final int AHEAD = Pools.MAX_KEPT / 8;
 
   /** Plans the columns of {@code tables}, in order, their pools drawn ahead side by side. */
   private void plan(List<Table> tables, Map<String, List<ColumnPlan>> byTable) {

@@ -8,7 +8,6 @@ import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Check;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Streams;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -25,10 +24,11 @@ import net.datafaker.Faker;
 /**
  * Realistic values that agree within a row: an email made from the row's own first and last name
  * ({@code ada.lovelace42@example.com}), and a city, state and zip code of one address. The planner
- * draws a list of records per group with Datafaker (seeded by job seed, table and group) and gives
- * each member column the list of its part of every record, in record order; the engine draws one
- * index per row from the group's stream, shared by its columns. So every cell is still a pure
- * function of (seed, table, column, row) and workers need no Datafaker.
+ * draws a list of records per group with Datafaker (one per job seed and group, {@link Pools}) and
+ * gives each member column the list of its part of every record, in record order (one list per
+ * part, length and uniqueness, which columns alike share); the engine draws one index per row from
+ * the group's stream, shared by its columns. So every cell is still a pure function of (seed,
+ * table, column, row) and workers need no Datafaker.
  *
  * <p>A column joins a group only when nothing else decides it: a text column with a recognised name
  * ({@link RealisticValues}), no config for its values, length or distribution, no CHECK or domain
@@ -164,14 +164,11 @@ final class CorrelatedValues {
   private record Member(Column column, Part part, boolean unique) {}
 
   private final long seed;
-  private final Table table;
   private final int slotDigits;
   private final Map<String, Member> members;
-  private final Map<String, List<String[]>> records = new HashMap<>();
 
-  private CorrelatedValues(long seed, Table table, long slots, Map<String, Member> members) {
+  private CorrelatedValues(long seed, long slots, Map<String, Member> members) {
     this.seed = seed;
-    this.table = table;
     this.slotDigits = String.valueOf(Math.max(0, slots - 1)).length();
     this.members = members;
   }
@@ -210,7 +207,7 @@ final class CorrelatedValues {
                 || parts.contains(Part.FULL));
     long address = parts.stream().filter(p -> p.group.equals(ADDRESS)).count();
     candidates.values().removeIf(m -> m.part().group.equals(PERSON) ? !person : address < 2);
-    return new CorrelatedValues(seed, t, slots, candidates);
+    return new CorrelatedValues(seed, slots, candidates);
   }
 
   /** Draws the records of every group here, as {@link #plan} would on its first call. */
@@ -230,10 +227,13 @@ final class CorrelatedValues {
    */
   ColumnPlan plan(Column c, ValueSpec base) {
     Member m = members.get(c.name());
-    List<String> values = new ArrayList<>();
-    for (String[] record : records(m.part().group)) {
-      values.add(render(m, record));
-    }
+    int reserved = m.unique() ? slotDigits : 0;
+    List<String> values =
+        Pools.shared(
+            seed,
+            "records/%s/%s/%d/%b/%d"
+                .formatted(m.part().group, m.part(), m.column().length(), m.unique(), reserved),
+            random -> records(m.part().group).stream().map(r -> render(m, r)).toList());
     double nullRatio = m.unique() ? 0 : base.nullRatio();
     return new ColumnPlan.Values(
         c.name(),
@@ -316,13 +316,13 @@ final class CorrelatedValues {
    * state abbreviation, zip}. Cities are distinct, so a city has one state and one zip code.
    */
   private List<String[]> records(String group) {
-    return records.computeIfAbsent(
-        group,
-        g -> {
-          Random random = new Random(Streams.correlatedGroup(Shape.stream(seed, table), g));
+    return Pools.shared(
+        seed,
+        "records/" + group,
+        random -> {
           Faker faker = new Faker(Locale.ENGLISH, random);
           List<String[]> result = new ArrayList<>();
-          if (g.equals(PERSON)) {
+          if (group.equals(PERSON)) {
             for (int i = 0; i < RECORDS; i++) {
               int number = random.nextInt(200);
               result.add(

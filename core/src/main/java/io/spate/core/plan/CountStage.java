@@ -45,8 +45,10 @@ final class CountStage {
             .toList();
     long planned = 0; // tasks of the tables counted so far
     double rowsCounted = 0; // their rows, once per pass; only for the problem's hint
+    Map<String, TablePlan> shapeOf = new HashMap<>();
+    shapes.tables().forEach(shape -> shapeOf.put(shape.name(), shape));
     for (Table t : parentsFirst) {
-      long count = countRows(shapes, shapes.table(t.id()), rows);
+      long count = countRows(shapes, shapeOf.get(t.id()), rows);
       rows.put(t.id(), count);
       int passes = order.secondPassOf(t.id()).isEmpty() ? 1 : 2; // see TableStage
       long tasks = TaskStage.count(lineage.slots(t.id()), count, settings.taskRows());

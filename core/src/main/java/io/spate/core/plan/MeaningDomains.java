@@ -5,9 +5,9 @@ import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Streams;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -240,8 +240,13 @@ final class MeaningDomains {
           null,
           spec.nullRatio());
     }
-    Random random =
-        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
+    List<String> values =
+        Pools.shared(seed, "text-times/" + width, random -> textTimes(random, width));
+    return withValues(spec, values, List.of(), null);
+  }
+
+  /** 500 times of the default span, written as a text column {@code width} wide holds them. */
+  private static List<String> textTimes(Random random, int width) {
     List<String> values = new ArrayList<>();
     for (int i = 0; i < 500; i++) {
       long second = FIRST_SECOND + (long) (random.nextDouble() * (END_SECOND - FIRST_SECOND));
@@ -260,7 +265,7 @@ final class MeaningDomains {
       }
       values.add(v);
     }
-    return withValues(spec, values, List.of(), null);
+    return List.copyOf(values);
   }
 
   /**
@@ -405,17 +410,22 @@ final class MeaningDomains {
       return spec;
     }
     long hi = meaning == Meaning.DURATION ? 3_600 : meaning == Meaning.POSITION ? 50 : 1_000;
-    Random random =
-        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
-    Set<String> values = new LinkedHashSet<>();
     int max = c.length() > 0 ? c.length() : 20;
-    for (int i = 0; i < 200; i++) {
-      String v = Long.toString((long) (random.nextDouble() * random.nextDouble() * hi));
-      if (v.length() <= max) {
-        values.add(v);
-      }
-    }
-    return values.isEmpty() ? spec : withValues(spec, new ArrayList<>(values), List.of(), null);
+    List<String> values =
+        Pools.shared(
+            seed,
+            "digits/" + hi + "/" + max,
+            random -> {
+              Set<String> drawn = new LinkedHashSet<>();
+              for (int i = 0; i < 200; i++) {
+                String v = Long.toString((long) (random.nextDouble() * random.nextDouble() * hi));
+                if (v.length() <= max) {
+                  drawn.add(v);
+                }
+              }
+              return List.copyOf(drawn);
+            });
+    return values.isEmpty() ? spec : withValues(spec, values, List.of(), null);
   }
 
   /** A measure its name reads ({@link RealisticNumbers.Rule}): its range, inside the spec's. */
@@ -553,30 +563,70 @@ final class MeaningDomains {
         spec.binary());
   }
 
-  /** A text meaning's pool, fitted to the column's length, or the spec when none fits. */
+  /**
+   * A text meaning's pool, fitted to the column's length, or the spec when none fits. A meaning
+   * drawn from itself alone (free text, hosts, URLs; a thing's name, by whether it names a schema
+   * object) gives columns of one length one pool; the others read the column (its words, its
+   * DEFAULT, a vocabulary of its own) and draw its own.
+   */
   private static ValueSpec text(long seed, Table t, Column c, Meaning meaning, ValueSpec spec) {
     if (!c.type().isText() || !spec.values().isEmpty()) {
       return spec;
     }
-    Random random =
-        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
-    Faker faker = new Faker(Locale.ENGLISH, random);
     // the spec's lengths are the random text's defaults unless a CHECK set them (then kept)
     boolean checked = CheckBounds.lengthChecked(t, c);
     int max = checked ? spec.maxLength() : c.length() > 0 ? c.length() : 4000;
     int min = checked ? spec.minLength() : 1;
     boolean vocabulary = meaning == Meaning.VOCABULARY || meaning == Meaning.CODE;
+    boolean few = !vocabulary && namesAnother(t, c);
+    String description = "text/%s/%d/%d/%b".formatted(meaning, min, max, few);
+    Function<Random, List<String>> draw =
+        random -> draw(random, c, meaning, vocabulary, few, min, max);
+    List<String> values =
+        meaning == Meaning.THING_NAME
+            ? Pools.shared(seed, description + "/" + schemaObject(c), draw)
+            : SELF_DRAWN.contains(meaning)
+                ? Pools.shared(seed, description, draw)
+                : Pools.ofColumn(seed, t, c, description, draw);
+    if (values.isEmpty()) {
+      return spec;
+    }
+    return withValues(spec, values, vocabulary ? skewed(values.size()) : List.of(), null);
+  }
+
+  /** Text meanings whose values {@link #drawer} draws from the meaning alone, not the column. */
+  private static final Set<Meaning> SELF_DRAWN =
+      EnumSet.of(
+          Meaning.HOST,
+          Meaning.DOMAIN,
+          Meaning.HANDLE,
+          Meaning.URL,
+          Meaning.PATH,
+          Meaning.VERSION,
+          Meaning.SLUG,
+          Meaning.CURRENCY,
+          Meaning.TIMEZONE,
+          Meaning.MIME_TYPE,
+          Meaning.FILE_EXTENSION,
+          Meaning.QUERY,
+          Meaning.RESOLUTION,
+          Meaning.MARKUP,
+          Meaning.FREE_TEXT);
+
+  private static List<String> draw(
+      Random random, Column c, Meaning meaning, boolean vocabulary, boolean few, int min, int max) {
+    Faker faker = new Faker(Locale.ENGLISH, random);
     String byDefault = vocabulary ? Meanings.textDefault(c) : null;
     int size =
         byDefault != null
             ? 3
             : meaning == Meaning.CODE
                 ? 2 + random.nextInt(4)
-                : vocabulary ? 3 + random.nextInt(2) : namesAnother(t, c) ? 20 : POOL_SIZE;
+                : vocabulary ? 3 + random.nextInt(2) : few ? 20 : POOL_SIZE;
     Function<Integer, String> draw =
         byDefault != null
             ? likeDefault(byDefault, faker, random, c)
-            : drawer(meaning, faker, random, c, t);
+            : drawer(meaning, faker, random, c);
     Set<String> values = new LinkedHashSet<>();
     if (byDefault != null && byDefault.length() <= max) {
       values.add(byDefault); // the DEFAULT is the commonest value
@@ -590,15 +640,10 @@ final class MeaningDomains {
         values.add(v);
       }
     }
-    if (values.isEmpty()) {
-      return spec;
-    }
-    return withValues(
-        spec, new ArrayList<>(values), vocabulary ? skewed(values.size()) : List.of(), null);
+    return List.copyOf(values);
   }
 
-  private static Function<Integer, String> drawer(
-      Meaning meaning, Faker f, Random r, Column c, Table t) {
+  private static Function<Integer, String> drawer(Meaning meaning, Faker f, Random r, Column c) {
     return switch (meaning) {
       case HOST ->
           i ->

@@ -135,11 +135,12 @@ final class OrderStage {
     }
     List<List<String>> levels = new ArrayList<>();
     Set<String> done = new HashSet<>();
+    Map<String, List<String>> waits = waits(); // until a cycle is broken
     while (done.size() < schema.tables().size()) {
       List<String> level =
-          schema.tables().stream()
-              .filter(t -> !done.contains(t.id()) && done.containsAll(waitsFor(t)))
-              .map(Table::id)
+          waits.entrySet().stream()
+              .filter(w -> !done.contains(w.getKey()) && done.containsAll(w.getValue()))
+              .map(Map.Entry::getKey)
               .sorted()
               .toList();
       if (!level.isEmpty()) {
@@ -149,8 +150,16 @@ final class OrderStage {
       }
       breakCycle(
           schema.tables().stream().map(Table::id).filter(t -> !done.contains(t)).sorted().toList());
+      waits = waits();
     }
     return levels;
+  }
+
+  /** What each table waits for ({@link #waitsFor}), by table. */
+  private Map<String, List<String>> waits() {
+    Map<String, List<String>> waits = new HashMap<>();
+    schema.tables().forEach(t -> waits.put(t.id(), waitsFor(t)));
+    return waits;
   }
 
   /**

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Streams;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -77,16 +76,22 @@ final class RealisticJson {
 
   /** The pool of documents of a json or jsonb column. */
   static List<String> pool(long seed, Table t, Column c) {
-    Random random =
-        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
-    Faker faker = new Faker(Locale.ENGLISH, random);
-    Form form = form(c.name());
-    List<String> keys = keys(random);
-    Set<String> docs = new LinkedHashSet<>();
-    for (int i = 0; i < 4 * POOL_SIZE && docs.size() < POOL_SIZE; i++) {
-      docs.add(write(document(form, faker, random, keys)));
-    }
-    return new ArrayList<>(docs);
+    // a column's own pool: its documents take keys of their own beside their form's
+    return Pools.ofColumn(
+        seed,
+        t,
+        c,
+        "json",
+        random -> {
+          Faker faker = new Faker(Locale.ENGLISH, random);
+          Form form = form(c.name());
+          List<String> keys = keys(random);
+          Set<String> docs = new LinkedHashSet<>();
+          for (int i = 0; i < 4 * POOL_SIZE && docs.size() < POOL_SIZE; i++) {
+            docs.add(write(document(form, faker, random, keys)));
+          }
+          return List.copyOf(docs);
+        });
   }
 
   /** Keys a column's documents share beyond its form's, chosen once per column. */

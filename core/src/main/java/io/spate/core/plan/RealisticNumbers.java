@@ -5,7 +5,6 @@ import io.spate.protocol.plan.ValueSpec;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Streams;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -207,12 +206,18 @@ final class RealisticNumbers {
     }
     BigDecimal limit = limit(c);
     if (rule.median > 0) {
-      List<String> pool = new ArrayList<>();
-      for (BigDecimal v : pool(seed, t, c, rule.median, rule.top, limit)) {
-        if (inside(v, lo, spec.minExclusive(), hi, spec.maxExclusive())) {
-          pool.add(v.toPlainString());
-        }
-      }
+      int scale = scale(c);
+      String bounds =
+          (spec.minExclusive() ? "(" : "[") + lo + "," + hi + (spec.maxExclusive() ? ")" : "]");
+      List<String> pool =
+          Pools.shared(
+              seed,
+              "amounts/%s/%d/%s/%s".formatted(rule, scale, limit.toPlainString(), bounds),
+              random ->
+                  pool(random, scale, rule.median, rule.top, limit).stream()
+                      .filter(v -> inside(v, lo, spec.minExclusive(), hi, spec.maxExclusive()))
+                      .map(BigDecimal::toPlainString)
+                      .toList());
       return pool.isEmpty()
           ? spec
           : new ValueSpec(
@@ -260,14 +265,11 @@ final class RealisticNumbers {
   /**
    * {@link #POOL_SIZE} distinct amounts (fewer when the column has room for fewer), log-normal
    * around {@code median} (a sigma of one: a tenth of the amounts under a quarter of the median, a
-   * tenth over 3.6 times it), at the column's scale, positive and at most {@code top} and the
-   * column's limit.
+   * tenth over 3.6 times it), with {@code scale} digits after the point, positive and at most
+   * {@code top} and the column's limit.
    */
   static List<BigDecimal> pool(
-      long seed, Table t, Column c, double median, double top, BigDecimal limit) {
-    Random random =
-        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())));
-    int scale = scale(c);
+      Random random, int scale, double median, double top, BigDecimal limit) {
     double most = Math.min(limit.doubleValue(), top);
     BigDecimal unit = BigDecimal.ONE.movePointLeft(scale);
     Set<BigDecimal> values = new LinkedHashSet<>();

@@ -3,7 +3,6 @@ package io.spate.core.plan;
 import io.spate.protocol.schema.Column;
 import io.spate.protocol.schema.SqlType;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.seed.Streams;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -12,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import net.datafaker.Faker;
 
@@ -20,9 +18,9 @@ import net.datafaker.Faker;
  * Column-name aware default values for text columns: for a recognised name ({@code first_name},
  * {@code c_city}, {@code email}, ...) the planner draws a pool of realistic values with Datafaker
  * and puts it in the column's value list, from which the workers' choice generator picks per row.
- * The pool is drawn from a {@link Random} seeded by the column's realistic-pool stream ({@link
- * Streams#realisticPool}, never its cell stream) with the English locale fixed, so every cell stays
- * a pure function of (seed, table, column, row) and workers never load Datafaker.
+ * The pool is drawn with the English locale fixed from its own stream ({@link Pools}: the kind, the
+ * column's length and type), so columns of one kind and length share it, every cell stays a pure
+ * function of (seed, table, column, row) and workers never load Datafaker.
  */
 final class RealisticValues {
 
@@ -325,42 +323,20 @@ final class RealisticValues {
       return List.of();
     }
     Kind kind = KINDS.get(recognised);
-    PoolKey key = new PoolKey(seed, table.schema(), table.name(), c.name(), c.length(), recognised);
-    List<String> drawn = DRAWN.get(key);
-    if (drawn == null) {
-      drawn = draw(kind, seed, table, c);
-      if (DRAWN.size() >= MAX_DRAWN) {
-        DRAWN.clear();
-      }
-      DRAWN.put(key, drawn); // a race draws a pool twice, alike: it is a pure function of the key
-    }
-    return drawn;
+    int length = c.length();
+    boolean bytes = c.type() == SqlType.BYTEA;
+    return Pools.shared(
+        seed,
+        "realistic/" + recognised + "/" + length + (bytes ? "/bytes" : ""),
+        random -> draw(kind, random, length, bytes));
   }
 
-  /** What a pool is a pure function of (the column's type is text, or it has no pool). */
-  private record PoolKey(
-      long seed, String schema, String table, String column, int length, String recognised) {}
-
-  /**
-   * Pools drawn in this JVM, so that a library user's next fill of the same schema and seed draws
-   * none (drawing them is most of the planning of a small fill); emptied when it holds {@link
-   * #MAX_DRAWN}.
-   */
-  private static final Map<PoolKey, List<String>> DRAWN = new ConcurrentHashMap<>();
-
-  static final int MAX_DRAWN = 1024;
-
-  private static List<String> draw(Kind kind, long seed, Table table, Column c) {
-    Random random =
-        new Random(Streams.realisticPool(Streams.cells(Shape.stream(seed, table), c.name())));
+  private static List<String> draw(Kind kind, Random random, int length, boolean bytes) {
     Faker faker = new Faker(Locale.ENGLISH, random);
     Set<String> values = new LinkedHashSet<>();
     for (int i = 0; i < ATTEMPTS && values.size() < POOL_SIZE; i++) {
-      String v = fit(kind.draw(faker, c.length()), c.length());
-      boolean fits =
-          c.type() != SqlType.BYTEA
-              || c.length() <= 0
-              || v.getBytes(StandardCharsets.UTF_8).length <= c.length();
+      String v = fit(kind.draw(faker, length), length);
+      boolean fits = !bytes || length <= 0 || v.getBytes(StandardCharsets.UTF_8).length <= length;
       if (!v.isEmpty() && fits) {
         values.add(v);
       }

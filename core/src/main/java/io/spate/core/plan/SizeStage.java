@@ -62,11 +62,10 @@ final class SizeStage {
    */
   private static Column narrowestKey(Table t) {
     Column narrowest = null;
+    List<List<Column>> free =
+        KeyColumns.driving(t).stream().map(k -> freeColumns(t, k.columns())).toList();
     for (Column c : t.columns()) {
-      boolean counts =
-          c.identity()
-              || KeyColumns.driving(t).stream()
-                  .anyMatch(k -> freeColumns(t, k.columns()).equals(List.of(c)));
+      boolean counts = c.identity() || free.contains(List.of(c));
       if (counts
           && t.foreignKeys().stream().noneMatch(fk -> fk.columns().contains(c.name()))
           && (narrowest == null || KeyRange.room(t, c) < KeyRange.room(t, narrowest))) {

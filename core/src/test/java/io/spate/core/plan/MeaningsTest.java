@@ -323,8 +323,9 @@ class MeaningsTest {
         new Column("currency", SqlType.CHAR, "char(3)", 3, 0, 0, true, false, false, null);
     List<String> codes = pool(table("revenue", currency), currency, Meaning.CURRENCY);
     // pinned: Datafaker's codes came from a set whose order changed from one JVM run to the next,
-    // so this list, and the plans of schemas with a currency, differed for the same seed
-    assertEquals(List.of("CAD", "EUR", "CHF", "BRL", "NZD"), codes.subList(0, 5));
+    // so this list, and the plans of schemas with a currency, differed for the same seed (pinned
+    // again at generation version 9, whose pools are drawn from what they are)
+    assertEquals(List.of("NZD", "JPY", "SEK", "HKD", "GBP"), codes.subList(0, 5));
   }
 
   private static List<String> pool(Table t, Column c, Meaning m) {

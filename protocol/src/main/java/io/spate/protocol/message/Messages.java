@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.spate.protocol.error.SpateException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,11 +39,12 @@ public final class Messages {
    * plans carry new column, check and reference kinds (partitions, second passes, length and
    * pattern checks) that a 1.x reader could not decode. 3.0: a plan carries its tasks as runs
    * ({@code taskRuns}), no longer one by one ({@code tasks}), so a job's record does not grow with
-   * its tasks; a 2.x reader would find no task in it.
+   * its tasks; a 2.x reader would find no task in it. 4.0: a job's record writes each repeated
+   * array once ({@code SharedArrays}), where a 3.x reader would find objects for arrays.
    */
-  public static final String VERSION = "3.0";
+  public static final String VERSION = "4.0";
 
-  private static final int MAJOR = 3;
+  private static final int MAJOR = 4;
   private static final Pattern VERSION_FORMAT = Pattern.compile("(\\d{1,9})\\.\\d{1,9}");
 
   /**
@@ -82,10 +84,18 @@ public final class Messages {
 
   private Messages() {}
 
-  /** The message as UTF-8 JSON. The caller sets its {@code v}, normally to {@link #VERSION}. */
+  /**
+   * The message as UTF-8 JSON, a job's with each repeated array written once ({@link
+   * SharedArrays}). The caller sets its {@code v}, normally to {@link #VERSION}.
+   */
   public static byte[] encode(Object message) {
     Objects.requireNonNull(message, "message");
     try {
+      if (message instanceof JobMessage) {
+        ObjectNode tree = MAPPER.valueToTree(message);
+        SharedArrays.share(tree);
+        return WRITER.writeValueAsBytes(tree);
+      }
       return WRITER.writeValueAsBytes(message);
     } catch (JsonProcessingException e) {
       throw new SpateException(
@@ -96,6 +106,10 @@ public final class Messages {
   /** Writes the message as UTF-8 JSON to {@code out}, as {@link #encode} would return it. */
   public static void encode(Object message, OutputStream out) throws IOException {
     Objects.requireNonNull(message, "message");
+    if (message instanceof JobMessage) {
+      out.write(encode(message));
+      return;
+    }
     WRITER.writeValue(out, message);
   }
 
@@ -145,7 +159,13 @@ public final class Messages {
     }
     checkVersion(kind, tree.get("v"));
     try {
+      if (kind == Kind.JOB) {
+        SharedArrays.restore((ObjectNode) tree);
+      }
       return reader.readValue(tree);
+    } catch (IllegalArgumentException e) {
+      throw new UnsupportedMessageException(
+          kind.label + " message is malformed: " + e.getMessage());
     } catch (IOException e) {
       throw malformed(kind, e);
     }

@@ -46,9 +46,12 @@ public record FillPlan(
    * funnel's later stage); a nested set's bounds and whole numbers of a named pair are never equal;
    * a child's first time, whatever it is, follows its latest parent's creation, and a history's
    * time is before its parent's; long text named by a plural is a JSON array; web vitals, signs of
-   * an amount, icon sizes, rare states (pinned, featured) take their meanings.
+   * an amount, icon sizes, rare states (pinned, featured) take their meanings. 9: the planner's
+   * costly pools (a recognised name's text, a group's records, amounts, free text, hosts and the
+   * like) are drawn from the job seed and what they are drawn from ({@code Streams.pool}), no
+   * longer per table and column, so columns alike share one pool.
    */
-  public static final int GENERATION_VERSION = 8;
+  public static final int GENERATION_VERSION = 9;
 
   public FillPlan {
     tables = List.copyOf(tables);

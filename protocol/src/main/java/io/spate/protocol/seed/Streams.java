@@ -57,10 +57,9 @@ public final class Streams {
      * From an array column's stream: the planner's pool of values matching its elements' patterns.
      */
     ELEMENT_PATTERN(9, Argument.NONE),
-    /** From a column stream: the planner's pool of realistic values for a recognised name. */
+    /** From a column stream: the planner's pool of values of that column's own. */
     REALISTIC_POOL(10, Argument.NONE),
-    /** From a table stream and a group name: the planner's records of a correlated group. */
-    CORRELATED_GROUP(11, Argument.NAME),
+    // 11 was a table's records of a correlated group, per table before generation version 9
     /**
      * From the job seed, a schema name and a table name: the stream of a table outside {@code
      * public}.
@@ -70,7 +69,12 @@ public final class Streams {
      * From a table stream and a constraint name: the planner's candidate rows for a CHECK the
      * server decides.
      */
-    CHECK_CANDIDATES(13, Argument.NAME);
+    CHECK_CANDIDATES(13, Argument.NAME),
+    /**
+     * From the job seed and a pool's description (its kind, the column's length and type): the
+     * planner's pool of values drawn from that description alone, which columns alike share.
+     */
+    POOL(14, Argument.NAME);
 
     /** What follows the code in the hashed bytes. */
     enum Argument {
@@ -165,19 +169,22 @@ public final class Streams {
     return tagged(columnStream, Purpose.ELEMENT_PATTERN);
   }
 
-  /** The seed of the planner's pool of realistic values for a column with a recognised name. */
+  /** The table stream of the planner's candidate rows for a CHECK the server decides. */
+  public static long checkCandidates(long tableStream, String constraint) {
+    return tagged(tableStream, Purpose.CHECK_CANDIDATES, constraint);
+  }
+
+  /** The seed of the planner's pool of values of a column's own (its vocabulary, its documents). */
   public static long realisticPool(long columnStream) {
     return tagged(columnStream, Purpose.REALISTIC_POOL);
   }
 
-  /** The seed of the planner's records of correlated group {@code group}. */
-  public static long correlatedGroup(long tableStream, String group) {
-    return tagged(tableStream, Purpose.CORRELATED_GROUP, group);
-  }
-
-  /** The table stream of the planner's candidate rows for a CHECK the server decides. */
-  public static long checkCandidates(long tableStream, String constraint) {
-    return tagged(tableStream, Purpose.CHECK_CANDIDATES, constraint);
+  /**
+   * The seed of the planner's pool described by {@code description}: a function of the job seed and
+   * what the pool is drawn from, never of the table or column that takes it.
+   */
+  public static long pool(long seed, String description) {
+    return tagged(seed, Purpose.POOL, description);
   }
 
   static long tagged(long parent, Purpose purpose) {

@@ -24,7 +24,7 @@ class InvalidMessagesTest {
   void aJobWithNothingButItsVersionIsInvalidNamingEveryMissingField() {
     InvalidMessageException e =
         assertThrows(
-            InvalidMessageException.class, () -> Messages.decodeJob(bytes("{\"v\":\"3.0\"}")));
+            InvalidMessageException.class, () -> Messages.decodeJob(bytes("{\"v\":\"4.0\"}")));
 
     assertEquals(
         "job message is invalid: jobId is missing, target is missing, plan is missing, state is"
@@ -36,7 +36,7 @@ class InvalidMessagesTest {
   void aTaskWithNothingButItsVersionIsInvalid() {
     InvalidMessageException e =
         assertThrows(
-            InvalidMessageException.class, () -> Messages.decodeTask(bytes("{\"v\":\"3.0\"}")));
+            InvalidMessageException.class, () -> Messages.decodeTask(bytes("{\"v\":\"4.0\"}")));
 
     assertEquals(
         "task message is invalid: jobId is missing, taskId is missing, table is missing, attempt"
@@ -48,7 +48,7 @@ class InvalidMessagesTest {
   void anEventWithNothingButItsVersionIsInvalid() {
     InvalidMessageException e =
         assertThrows(
-            InvalidMessageException.class, () -> Messages.decodeEvent(bytes("{\"v\":\"3.0\"}")));
+            InvalidMessageException.class, () -> Messages.decodeEvent(bytes("{\"v\":\"4.0\"}")));
 
     assertEquals(
         "event message is invalid: jobId is missing, taskId is missing, table is missing, type is"

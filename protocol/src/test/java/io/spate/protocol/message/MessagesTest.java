@@ -774,26 +774,26 @@ class MessagesTest {
   void aNewerMinorVersionIsAccepted() {
     byte[] bytes =
         new String(Messages.encode(job()), UTF_8)
-            .replace("\"v\":\"3.0\"", "\"v\":\"3.7\"")
+            .replace("\"v\":\"4.0\"", "\"v\":\"4.7\"")
             .getBytes(UTF_8);
 
     JobMessage decoded = Messages.decodeJob(bytes);
 
-    assertEquals("3.7", decoded.v());
+    assertEquals("4.7", decoded.v());
     assertEquals(job().plan(), decoded.plan());
   }
 
   @Test
   void aNewerMajorVersionIsRefusedWithAnUpgradeHint() {
-    JobMessage v3 =
-        new JobMessage("4.0", "7f3a", "staging", job().plan(), JobMessage.State.RUNNING, null, 0);
+    JobMessage v5 =
+        new JobMessage("5.0", "7f3a", "staging", job().plan(), JobMessage.State.RUNNING, null, 0);
 
     UnsupportedMessageException e =
         assertThrows(
-            UnsupportedMessageException.class, () -> Messages.decodeJob(Messages.encode(v3)));
+            UnsupportedMessageException.class, () -> Messages.decodeJob(Messages.encode(v5)));
 
     assertEquals(
-        "job message version 4.0 is not supported by this Spate (speaks 3.x); upgrade the worker",
+        "job message version 5.0 is not supported by this Spate (speaks 4.x); upgrade the worker",
         e.getMessage());
   }
 
@@ -817,7 +817,7 @@ class MessagesTest {
     UnsupportedMessageException e =
         assertThrows(UnsupportedMessageException.class, () -> Messages.decodeTask(bytes));
 
-    assertEquals("task message has no version (field v); this Spate speaks 3.x", e.getMessage());
+    assertEquals("task message has no version (field v); this Spate speaks 4.x", e.getMessage());
   }
 
   @Test
@@ -843,11 +843,11 @@ class MessagesTest {
     UnsupportedMessageException truncated =
         assertThrows(
             UnsupportedMessageException.class,
-            () -> Messages.decodeJob("{\"v\":\"3.0\",\"jobId\":".getBytes(UTF_8)));
+            () -> Messages.decodeJob("{\"v\":\"4.0\",\"jobId\":".getBytes(UTF_8)));
     UnsupportedMessageException trailing =
         assertThrows(
             UnsupportedMessageException.class,
-            () -> Messages.decodeJob("{\"v\":\"3.0\"} {}".getBytes(UTF_8)));
+            () -> Messages.decodeJob("{\"v\":\"4.0\"} {}".getBytes(UTF_8)));
     UnsupportedMessageException array =
         assertThrows(
             UnsupportedMessageException.class, () -> Messages.decodeJob("[1]".getBytes(UTF_8)));

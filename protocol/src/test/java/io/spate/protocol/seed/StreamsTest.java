@@ -88,9 +88,8 @@ class StreamsTest {
             Streams.partitionLeaf(TABLE),
             Streams.fanout(TABLE),
             Streams.group(TABLE, "g"),
-            Streams.foreignKey(TABLE, "x"),
-            Streams.correlatedGroup(TABLE, "g"));
-    assertEquals(5, purposes.size());
+            Streams.foreignKey(TABLE, "x"));
+    assertEquals(4, purposes.size());
     for (String name : PURPOSE_LIKE_NAMES) {
       assertFalse(
           purposes.contains(Streams.cells(TABLE, name)),
@@ -117,7 +116,7 @@ class StreamsTest {
   }
 
   @Test
-  void aRealisticOrPatternPoolIsNotSeededWithTheColumnsCellStream() {
+  void aColumnsOwnOrPatternPoolIsNotSeededWithTheColumnsCellStream() {
     for (String column : List.of("c_first", "city", "email", "code")) {
       long cells = Streams.cells(TABLE, column);
       assertTrue(Streams.realisticPool(cells) != cells, column);
@@ -128,7 +127,15 @@ class StreamsTest {
 
   @Test
   void aGroupsPlannerRecordsAndItsRowPicksUseDifferentStreams() {
-    assertTrue(Streams.group(TABLE, "person") != Streams.correlatedGroup(TABLE, "person"));
+    assertTrue(Streams.group(TABLE, "person") != Streams.pool(SEED, "records/person"));
+  }
+
+  @Test
+  void noTableNameReachesAPoolOfTheSeed() {
+    for (String name : PURPOSE_LIKE_NAMES) {
+      assertTrue(Streams.pool(SEED, name) != Streams.table(SEED, "public", name), name);
+    }
+    assertTrue(Streams.pool(SEED, "realistic/city/20") != Streams.pool(SEED, "realistic/city/21"));
   }
 
   @Test

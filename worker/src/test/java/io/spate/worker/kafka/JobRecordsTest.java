@@ -31,7 +31,7 @@ class JobRecordsTest {
   void recordsMissingFieldsOrNotJsonAreSkippedAndLaterJobsAreStillRead() {
     JobRecords records = new JobRecords();
 
-    records.accept(record("bad", "{\"v\":\"3.0\"}".getBytes(UTF_8)));
+    records.accept(record("bad", "{\"v\":\"4.0\"}".getBytes(UTF_8)));
     records.accept(record(null, "not json".getBytes(UTF_8)));
     records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.RUNNING))));
 
@@ -48,7 +48,7 @@ class JobRecordsTest {
   void aReadableRecordAfterAnUnreadableOneOfTheSameKeyClearsItsProblem() {
     JobRecords records = new JobRecords();
 
-    records.accept(record("a1", "{\"v\":\"3.0\"}".getBytes(UTF_8)));
+    records.accept(record("a1", "{\"v\":\"4.0\"}".getBytes(UTF_8)));
     records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.DONE))));
 
     assertEquals(JobMessage.State.DONE, records.job("a1").orElseThrow().state());
