@@ -810,6 +810,20 @@ class MessagesTest {
   }
 
   @Test
+  void aJobWhoseSharedArrayIsMissingIsRefusedAsMalformed() {
+    byte[] bytes =
+        "{\"v\":\"4.0\",\"jobId\":\"7f3a\",\"plan\":{\"seed\":{\"$array\":0}},\"arrays\":[]}"
+            .getBytes(UTF_8);
+
+    UnsupportedMessageException e =
+        assertThrows(UnsupportedMessageException.class, () -> Messages.decodeJob(bytes));
+
+    assertEquals(
+        "job message is malformed: a reference to shared array 0 of 0 in the message",
+        e.getMessage());
+  }
+
+  @Test
   void aMessageWithoutVersionIsRefused() {
     byte[] bytes =
         "{\"jobId\":\"7f3a\",\"taskId\":\"t[0,1)\",\"start\":0,\"end\":1}".getBytes(UTF_8);
