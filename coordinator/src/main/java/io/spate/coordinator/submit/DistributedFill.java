@@ -109,7 +109,6 @@ public final class DistributedFill implements AutoCloseable {
   /** The largest record the producer sends: a job record past it is refused before publishing. */
   private final int maxRecordBytes;
 
-  private static final String DEFAULT_MAX_REQUEST = "1048576"; // the producer's own default
   private final TaskPlacement placement;
   private final Outage outage;
 
@@ -189,16 +188,27 @@ public final class DistributedFill implements AutoCloseable {
     this.progress = progress;
     this.tracker = new JobTracker(job.plan(), retries);
     this.lastEventNanos = progress.startNanos();
-    Properties p = kafka.client();
-    p.put(ProducerConfig.ACKS_CONFIG, "all");
-    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+    Properties p = producerProperties(kafka);
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
-    maxRecordBytes =
-        Integer.parseInt(
-            p.getOrDefault(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, DEFAULT_MAX_REQUEST).toString());
+    maxRecordBytes = Integer.parseInt(p.getProperty(ProducerConfig.MAX_REQUEST_SIZE_CONFIG));
     placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
     events = new FutureTask<>(this::eventsConsumer);
     Thread.ofPlatform().daemon().name("spate-events-open").start(events);
+  }
+
+  /**
+   * The coordinator's producer: every record acknowledged by all replicas, once; job records up to
+   * {@link KafkaSettings#JOB_RECORD_BYTES} (unless {@code --kafka-config} sets {@code
+   * max.request.size}), sent gzip-compressed, so a plan of thousands of tables needs no setting.
+   */
+  static Properties producerProperties(KafkaSettings kafka) {
+    Properties p = kafka.client();
+    p.put(ProducerConfig.ACKS_CONFIG, "all");
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+    p.putIfAbsent(
+        ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(KafkaSettings.JOB_RECORD_BYTES));
+    p.putIfAbsent(ProducerConfig.COMPRESSION_TYPE_CONFIG, "gzip");
+    return p;
   }
 
   public String jobId() {

@@ -57,8 +57,23 @@ class JobRecordSizeTest {
    */
   @Test
   void aJobOfManyTablesWhoseColumnsAreAlikeFitsOneDefaultRecord() {
+    FillPlan plan = peopleAndThings(400);
+    JobMessage job =
+        new JobMessage(Messages.VERSION, "j1", "default", plan, JobMessage.State.RUNNING, null, 1L);
+
+    byte[] record = Messages.encode(job);
+
+    assertTrue(record.length < 1_048_576, record.length + " bytes");
+    assertEquals(job, Messages.decodeJob(record));
+  }
+
+  /**
+   * A plan of {@code n} tables, half people (a name and an e-mail), half things (a title and a
+   * description), each with an amount: columns alike, so they share their pools.
+   */
+  static FillPlan peopleAndThings(int n) {
     List<Table> tables = new ArrayList<>();
-    for (int i = 0; i < 400; i++) {
+    for (int i = 0; i < n; i++) {
       List<Column> columns = new ArrayList<>();
       columns.add(Column.of("id", SqlType.BIGINT).with(false, -1));
       columns.add(text(i % 2 == 0 ? "name" : "title", 64));
@@ -76,16 +91,8 @@ class JobRecordSizeTest {
               List.of(),
               List.of()));
     }
-    FillPlan plan =
-        Planner.plan(
-            new Schema(tables), FillSettings.of(FillConfig.EMPTY, 7L, 1000L, null, Map.of()));
-    JobMessage job =
-        new JobMessage(Messages.VERSION, "j1", "default", plan, JobMessage.State.RUNNING, null, 1L);
-
-    byte[] record = Messages.encode(job);
-
-    assertTrue(record.length < 1_048_576, record.length + " bytes");
-    assertEquals(job, Messages.decodeJob(record));
+    return Planner.plan(
+        new Schema(tables), FillSettings.of(FillConfig.EMPTY, 7L, 1000L, null, Map.of()));
   }
 
   private static Column text(String name, int length) {

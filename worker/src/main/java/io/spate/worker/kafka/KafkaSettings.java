@@ -26,6 +26,14 @@ import org.apache.kafka.common.errors.TopicExistsException;
  */
 public record KafkaSettings(String bootstrap, Properties extra, Topics topics) {
 
+  /**
+   * The largest job record Spate publishes unless {@code --kafka-config} says otherwise (the
+   * producer's {@code max.request.size}, before compression), and what the jobs topic Spate creates
+   * accepts ({@code max.message.bytes}): a plan grows with its tables' schema, about 2 kB a table,
+   * past Kafka's default 1 MiB at a few hundred tables.
+   */
+  public static final int JOB_RECORD_BYTES = 16 * 1024 * 1024;
+
   /** How long a client may try to reach the cluster before Spate reports it unreachable. */
   public static final int REACH_TIMEOUT_MS = 15_000;
 
@@ -92,7 +100,11 @@ public record KafkaSettings(String bootstrap, Properties extra, Topics topics) {
         missing.add(
             new NewTopic(topics.jobs(), 1, (short) -1)
                 .configs(
-                    Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+                    Map.of(
+                        TopicConfig.CLEANUP_POLICY_CONFIG,
+                        TopicConfig.CLEANUP_POLICY_COMPACT,
+                        TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+                        Integer.toString(JOB_RECORD_BYTES))));
       }
       if (!existing.contains(topics.tasks())) {
         missing.add(new NewTopic(topics.tasks(), topics.taskPartitions(), (short) -1));
