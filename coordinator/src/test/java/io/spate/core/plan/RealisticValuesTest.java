@@ -270,5 +270,5 @@ class RealisticValuesTest {
           "order_line.ol_dist_info");
 
   private static final String TPCC_VALUE_LISTS_SHA256 =
-      "efac82dae86b97b260bcab836a7b8f6d9532e0a5e83edae1fec4d4a37ee817ca";
+      "182b411f1246a692710c27a396738979749cd137659e3fcb1129e5714707448f";
 }

@@ -231,8 +231,8 @@ final class CorrelatedValues {
     List<String> values =
         Pools.shared(
             seed,
-            "records/%s/%s/%d/%b/%d"
-                .formatted(m.part().group, m.part(), m.column().length(), m.unique(), reserved),
+            "records/" + m.part().group,
+            "%s/%d/%b/%d".formatted(m.part(), m.column().length(), m.unique(), reserved),
             random -> records(m.part().group).stream().map(r -> render(m, r)).toList());
     double nullRatio = m.unique() ? 0 : base.nullRatio();
     return new ColumnPlan.Values(
@@ -319,6 +319,7 @@ final class CorrelatedValues {
     return Pools.shared(
         seed,
         "records/" + group,
+        "records",
         random -> {
           Faker faker = new Faker(Locale.ENGLISH, random);
           List<String[]> result = new ArrayList<>();

@@ -241,7 +241,7 @@ final class MeaningDomains {
           spec.nullRatio());
     }
     List<String> values =
-        Pools.shared(seed, "text-times/" + width, random -> textTimes(random, width));
+        Pools.shared(seed, "text-times", "" + width, random -> textTimes(random, width));
     return withValues(spec, values, List.of(), null);
   }
 
@@ -414,7 +414,8 @@ final class MeaningDomains {
     List<String> values =
         Pools.shared(
             seed,
-            "digits/" + hi + "/" + max,
+            "digits/" + hi,
+            "" + max,
             random -> {
               Set<String> drawn = new LinkedHashSet<>();
               for (int i = 0; i < 200; i++) {
@@ -579,15 +580,15 @@ final class MeaningDomains {
     int min = checked ? spec.minLength() : 1;
     boolean vocabulary = meaning == Meaning.VOCABULARY || meaning == Meaning.CODE;
     boolean few = !vocabulary && namesAnother(t, c);
-    String description = "text/%s/%d/%d/%b".formatted(meaning, min, max, few);
+    String shape = "%d/%d/%b".formatted(min, max, few);
     Function<Random, List<String>> draw =
         random -> draw(random, c, meaning, vocabulary, few, min, max);
     List<String> values =
         meaning == Meaning.THING_NAME
-            ? Pools.shared(seed, description + "/" + schemaObject(c), draw)
+            ? Pools.shared(seed, "text/" + meaning + "/" + schemaObject(c), shape, draw)
             : SELF_DRAWN.contains(meaning)
-                ? Pools.shared(seed, description, draw)
-                : Pools.ofColumn(seed, t, c, description, draw);
+                ? Pools.shared(seed, "text/" + meaning, shape, draw)
+                : Pools.ofColumn(seed, t, c, "text/" + shape, draw);
     if (values.isEmpty()) {
       return spec;
     }

@@ -9,16 +9,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The planner's costly pools of values (a recognised name's realistic text, a group's records,
- * amounts, documents), each drawn from a {@link Random} seeded by the job seed and a description of
- * exactly what the draw reads ({@link Streams#pool}): the kind of value and the column's length and
- * type, never the table or the column that asks. So columns alike take one pool, the same list: a
- * plan of thousands of tables holds a few pools and draws each once, and a job's record lists each
- * once. A column still picks from the pool by its own cell stream, so every cell stays a pure
- * function of (seed, table, column, row).
+ * The planner's costly pools of values. A {@link #shared} pool (a recognised name's realistic text,
+ * a group's records, amounts, free text) is drawn from a {@link Random} seeded by the job seed and
+ * what its values are ({@link Streams#pool}: {@code realistic/city}, {@code records/person}), never
+ * by the table or the column that asks, and shaped by the column (its length and type: values cut
+ * to fit, those that fit kept). So columns alike take one pool, the same list: a plan of thousands
+ * of tables holds a few pools and draws each once, and a job's record lists each once. Columns of
+ * one kind and other lengths draw the same values, cut to theirs, so a fill is the same on targets
+ * that declare a column's length differently (MariaDB's {@code TEXT} holds 65,535 bytes,
+ * PostgreSQL's is unbounded). A pool that reads the column itself (a vocabulary of its own, its
+ * documents' keys) is the column's own ({@link #ofColumn}), from its pool stream. A column picks
+ * from either by its own cell stream, so every cell stays a pure function of (seed, table, column,
+ * row).
  *
- * <p>Invariant: a description names everything its draw reads, and starts with its drawer's name,
- * so one description always gives one pool.
+ * <p>Invariant: {@code what} and {@code shape} name everything a draw reads beside its stream, and
+ * {@code what} starts with its drawer's name, so one stream and shape always give one pool.
  */
 final class Pools {
 
@@ -27,7 +32,7 @@ final class Pools {
    */
   static final int MAX_KEPT = 4096;
 
-  private record Key(long stream, String description) {}
+  private record Key(long stream, String shape) {}
 
   /** A pool drawn at most once, by the first thread that asks; the others wait for it. */
   private static final class Drawn {
@@ -53,31 +58,29 @@ final class Pools {
   private Pools() {}
 
   /**
-   * The pool {@code description} names at job seed {@code seed}, which every column it fits shares,
+   * The pool of values {@code what} names at job seed {@code seed}, in {@code shape} (what the draw
+   * reads of the column: its length, its type), which every column of that kind and shape shares,
    * drawn by {@code draw} on first use.
    */
-  static <T> T shared(long seed, String description, Function<Random, T> draw) {
-    return kept(Streams.pool(seed, description), description, draw);
+  static <T> T shared(long seed, String what, String shape, Function<Random, T> draw) {
+    return kept(Streams.pool(seed, what), what + "|" + shape, draw);
   }
 
   /**
    * The pool of column {@code c} of table {@code t} alone, drawn by {@code draw} from the column's
-   * pool stream on first use; {@code description} names what else the draw reads.
+   * pool stream on first use; {@code shape} names what else the draw reads.
    */
-  static <T> T ofColumn(
-      long seed, Table t, Column c, String description, Function<Random, T> draw) {
-    return kept(
-        Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())), description, draw);
+  static <T> T ofColumn(long seed, Table t, Column c, String shape, Function<Random, T> draw) {
+    return kept(Streams.realisticPool(Streams.cells(Shape.stream(seed, t), c.name())), shape, draw);
   }
 
   @SuppressWarnings("unchecked")
-  private static <T> T kept(long stream, String description, Function<Random, T> draw) {
+  private static <T> T kept(long stream, String shape, Function<Random, T> draw) {
     if (KEPT.size() >= MAX_KEPT) {
       KEPT.clear();
     }
     Drawn drawn =
-        KEPT.computeIfAbsent(
-            new Key(stream, description), k -> new Drawn(draw, new Random(stream)));
+        KEPT.computeIfAbsent(new Key(stream, shape), k -> new Drawn(draw, new Random(stream)));
     return (T) drawn.values();
   }
 }

@@ -212,7 +212,8 @@ final class RealisticNumbers {
       List<String> pool =
           Pools.shared(
               seed,
-              "amounts/%s/%d/%s/%s".formatted(rule, scale, limit.toPlainString(), bounds),
+              "amounts/" + rule,
+              "%d/%s/%s".formatted(scale, limit.toPlainString(), bounds),
               random ->
                   pool(random, scale, rule.median, rule.top, limit).stream()
                       .filter(v -> inside(v, lo, spec.minExclusive(), hi, spec.maxExclusive()))

@@ -327,7 +327,8 @@ final class RealisticValues {
     boolean bytes = c.type() == SqlType.BYTEA;
     return Pools.shared(
         seed,
-        "realistic/" + recognised + "/" + length + (bytes ? "/bytes" : ""),
+        "realistic/" + recognised,
+        length + (bytes ? "/bytes" : ""),
         random -> draw(kind, random, length, bytes));
   }
 

@@ -325,7 +325,7 @@ class MeaningsTest {
     // pinned: Datafaker's codes came from a set whose order changed from one JVM run to the next,
     // so this list, and the plans of schemas with a currency, differed for the same seed (pinned
     // again at generation version 9, whose pools are drawn from what they are)
-    assertEquals(List.of("NZD", "JPY", "SEK", "HKD", "GBP"), codes.subList(0, 5));
+    assertEquals(List.of("HKD", "GBP", "CHF", "USD", "SEK"), codes.subList(0, 5));
   }
 
   private static List<String> pool(Table t, Column c, Meaning m) {
