@@ -32,12 +32,12 @@ final class IndexBuild {
 
   /**
    * Built after with one index from this many rows. Measured on 2 cores beside PostgreSQL 15
-   * (bench/RESULTS.md, 2026-11-29): a table with its primary key alone loaded 1.2 to 1.6 times as
-   * fast by one stream that builds the key after (and freezes its rows) as by two that keep it,
-   * pgbench's accounts and a table of eight drawn integers alike, and trip (1 M rows) 8% faster;
-   * but the whole-table task's fixed steps (lock, truncate, drop, rebuild, the catalog read back)
-   * cost some 40 to 100 ms, what keeping one index costs for about this many rows, so a small table
-   * keeps its index.
+   * (bench/RESULTS.md, 2026-11-29): a table of 1 M rows with its primary key alone loaded in 0.35
+   * to 0.91 times the time by one stream that builds the key after (and freezes its rows) as by two
+   * that keep it in 14 of 15 pairs (pgbench's accounts; a key and eight integers, none to all of
+   * them drawn), and trip's whole fill took 0.92 times as long; but the whole-table task's fixed
+   * steps (lock, truncate, drop, rebuild, the catalog read back) cost some 40 to 100 ms, what
+   * keeping one index costs for about this many rows, so a small table keeps its index.
    */
   static final long ONE_INDEX_MIN_ROWS = 100_000;
 
