@@ -129,6 +129,70 @@ final class BenchDb {
     execute(url, ddl);
   }
 
+  /** pgbench's four tables. */
+  static final List<String> PGBENCH_TABLES =
+      List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history");
+
+  /**
+   * What {@code pgbench -i} leaves, to compare a fill's tables with: for each of pgbench's tables
+   * its rows, the non-NULL count and sum (or summed text hash) of every column and the summed hash
+   * of its rows as text (equal multisets of rows give equal sums); the accounts' and tellers'
+   * blocks per branch (bid: rows, lowest and highest key); and the primary keys in place.
+   */
+  Map<String, String> pgbenchEndState(String url) throws SQLException {
+    Map<String, String> state = new LinkedHashMap<>();
+    try (Connection c = connect(url);
+        Statement st = c.createStatement()) {
+      for (String t : PGBENCH_TABLES) {
+        List<String> columns =
+            strings(
+                url,
+                "SELECT column_name || ':' || data_type FROM information_schema.columns WHERE"
+                    + " table_schema = 'public' AND table_name = '"
+                    + t
+                    + "' ORDER BY ordinal_position");
+        StringBuilder sql = new StringBuilder("SELECT 'rows ' || count(*)");
+        for (String nameAndType : columns) {
+          String name = nameAndType.substring(0, nameAndType.indexOf(':'));
+          boolean number = nameAndType.endsWith(":integer");
+          sql.append(" || ' ").append(name).append(" ' || count(").append(name).append(")");
+          sql.append(" || '/' || coalesce(sum(")
+              .append(number ? name : "hashtext(" + name + "::text)::bigint")
+              .append(")::text, '-')");
+        }
+        sql.append(" || ' hash ' || coalesce(sum(hashtext(r::text)::bigint)::text, '-') FROM ")
+            .append(t)
+            .append(" r");
+        state.put(t, value(st, sql.toString(), 1));
+      }
+      for (String[] blocks :
+          new String[][] {{"pgbench_accounts", "aid"}, {"pgbench_tellers", "tid"}}) {
+        state.put(
+            blocks[0] + " by bid",
+            value(
+                st,
+                "SELECT string_agg(bid || ':' || n || ':' || lo || '-' || hi, ' ' ORDER BY bid)"
+                    + " FROM (SELECT bid, count(*) n, min("
+                    + blocks[1]
+                    + ") lo, max("
+                    + blocks[1]
+                    + ") hi FROM "
+                    + blocks[0]
+                    + " GROUP BY bid) b",
+                1));
+      }
+      state.put(
+          "primary keys",
+          value(
+              st,
+              "SELECT string_agg(conrelid::regclass || '(' || pg_get_constraintdef(oid) || ')', ', '"
+                  + " ORDER BY conrelid::regclass::text) FROM pg_constraint WHERE contype = 'p'"
+                  + " AND conrelid::regclass::text LIKE 'pgbench\\_%'",
+              1));
+    }
+    return state;
+  }
+
   static String pgbenchKeys() {
     return "ALTER TABLE pgbench_branches ADD PRIMARY KEY (bid); ALTER TABLE pgbench_tellers ADD PRIMARY KEY (tid);"
         + " ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid);";

@@ -83,6 +83,14 @@ public final class BenchRunner implements Callable<Integer> {
       description = "Size factor of every scenario (default: 1; --quick: 0.1)")
   Double scale;
 
+  @Option(
+      names = "--database-prefix",
+      paramLabel = "PREFIX",
+      description =
+          "Prefix of the database each scenario gets (created and dropped; default: spate_bench_),"
+              + " so benches sharing a server keep apart")
+  String databasePrefix = "spate_bench_";
+
   @Parameters(
       paramLabel = "SCENARIO",
       description = "single, wide, trip, tpcc-1, tpcc-10, pgbench, fixed-cost (default: all)")
@@ -183,7 +191,7 @@ public final class BenchRunner implements Callable<Integer> {
   }
 
   private void runScenario(Scenario s, double factor, int runs) throws Exception {
-    String database = "spate_bench_" + s.id.replace('-', '_');
+    String database = databasePrefix + s.id.replace('-', '_');
     server.createDatabase(database);
     try {
       Path config = work.resolve(s.id + ".yaml");
@@ -193,6 +201,8 @@ public final class BenchRunner implements Callable<Integer> {
       Map<String, Long> fileRows = new LinkedHashMap<>();
       Map<String, Long> fileBytes = new LinkedHashMap<>();
       long rows = 0;
+      // pgbench -i runs after each of a mode's runs, warm-up included, the two alternating
+      boolean alternate = s.reference == Scenario.Reference.PGBENCH_INIT;
       // one mode at a time, so no other mode's idle workers share the machine with it
       for (String mode : modes) {
         for (int i = 0; i <= runs; i++) { // i == 0: the warm-up, not counted
@@ -206,10 +216,19 @@ public final class BenchRunner implements Callable<Integer> {
           if (i > 0) {
             timed.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
           }
+          if (alternate && !ModeRunner.writesFiles(mode)) {
+            Map<String, String> filled = i == 0 ? server.pgbenchEndState(url) : null;
+            Map<String, ServerCpu.Timed> ref = references.run(s, url, factor, database);
+            if (i == 0) {
+              sameEndState(mode, filled, server.pgbenchEndState(url));
+            } else {
+              ref.forEach((r, rt) -> timed.computeIfAbsent(r, m -> new ArrayList<>()).add(rt));
+            }
+          }
         }
         modeRunner.stopFleet();
-        if (ModeRunner.writesFiles(mode)) {
-          continue; // the tables stay empty: no rows for the references to load
+        if (ModeRunner.writesFiles(mode) || alternate) {
+          continue; // the tables stay empty, or the reference ran beside each run
         }
         if (s.reference == Scenario.Reference.API_FILL) {
           references.apiFill(s, url, config, runs, timed);
@@ -224,6 +243,27 @@ public final class BenchRunner implements Callable<Integer> {
       modeRunner.stopFleet();
       server.dropDatabase(database);
     }
+  }
+
+  /**
+   * Fails the bench unless a mode's fill left what pgbench -i leaves ({@link
+   * BenchDb#pgbenchEndState}): the two are only comparable with the same end state.
+   */
+  private static void sameEndState(
+      String mode, Map<String, String> filled, Map<String, String> pgbench) {
+    List<String> differences = new ArrayList<>();
+    pgbench.forEach(
+        (what, expected) -> {
+          if (!expected.equals(filled.get(what))) {
+            differences.add(
+                what + ": pgbench -i " + expected + ", " + mode + " " + filled.get(what));
+          }
+        });
+    if (!differences.isEmpty()) {
+      throw new IllegalStateException(
+          mode + " did not leave what pgbench -i leaves:\n  " + String.join("\n  ", differences));
+    }
+    log(mode + " left what pgbench -i leaves: " + pgbench);
   }
 
   private static void log(String message) {

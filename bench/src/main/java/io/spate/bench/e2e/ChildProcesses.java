@@ -63,11 +63,17 @@ final class ChildProcesses {
 
   /** Runs a program other than Spate to its end; fails with its output when it exits non-zero. */
   static void run(List<String> command) throws Exception {
+    output(command);
+  }
+
+  /** Runs {@code command} to its end and returns its output (stdout and stderr). */
+  static String output(List<String> command) throws Exception {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (p.waitFor() != 0) {
       throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
     }
+    return output;
   }
 
   /**

@@ -109,10 +109,6 @@ final class ModeRunner {
           config.toString(),
           "--threads",
           mode.substring(6));
-      if (s == Scenario.PGBENCH) {
-        db.execute(
-            url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
-      }
       return timing.stop();
     }
     String prefix = fleet(s, mode, url);
@@ -132,10 +128,6 @@ final class ModeRunner {
         user,
         "--config",
         config.toString());
-    if (s == Scenario.PGBENCH) {
-      db.execute(
-          url, "VACUUM pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history");
-    }
     return timing.stop();
   }
 

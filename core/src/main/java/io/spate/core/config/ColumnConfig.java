@@ -17,6 +17,9 @@ import java.util.List;
  * @param skip leave the column out: the database's default (or NULL) fills it
  * @param meaning what the column holds, overriding what the planner reads from the schema (a {@code
  *     Meaning} label such as {@code end-of-life-time}, {@code flag}, {@code vocabulary})
+ * @param block number the blocks of this many consecutive rows: the first {@code block} rows hold
+ *     {@code min} (default 1), the next ones {@code min + 1}, and so on (pgbench's {@code bid}:
+ *     100,000 accounts to a branch); an integer column outside keys and foreign keys
  */
 public record ColumnConfig(
     String value,
@@ -28,7 +31,8 @@ public record ColumnConfig(
     Double nullRatio,
     Distribution distribution,
     Boolean skip,
-    String meaning) {
+    String meaning,
+    Long block) {
 
   public ColumnConfig {
     values = values == null ? List.of() : List.copyOf(values);
@@ -46,7 +50,22 @@ public record ColumnConfig(
       Double nullRatio,
       Distribution distribution,
       Boolean skip) {
-    this(value, values, weights, min, max, length, nullRatio, distribution, skip, null);
+    this(value, values, weights, min, max, length, nullRatio, distribution, skip, null, null);
+  }
+
+  /** An override with no {@code block}. */
+  public ColumnConfig(
+      String value,
+      List<String> values,
+      List<Double> weights,
+      String min,
+      String max,
+      String length,
+      Double nullRatio,
+      Distribution distribution,
+      Boolean skip,
+      String meaning) {
+    this(value, values, weights, min, max, length, nullRatio, distribution, skip, meaning, null);
   }
 
   public boolean skipped() {
@@ -57,7 +76,12 @@ public record ColumnConfig(
    * Whether this override decides the column's values (so a CHECK on it need not be understood).
    */
   public boolean decidesValues() {
-    return value != null || !values.isEmpty() || min != null || max != null || skipped();
+    return value != null
+        || !values.isEmpty()
+        || min != null
+        || max != null
+        || block != null
+        || skipped();
   }
 
   /** The names of the settings this override sets, in declaration order, {@code skip} aside. */
@@ -89,6 +113,9 @@ public record ColumnConfig(
     }
     if (meaning != null) {
       set.add("meaning");
+    }
+    if (block != null) {
+      set.add("block");
     }
     return set;
   }

@@ -25,11 +25,11 @@ import java.util.Set;
  * Columns}, a rule per column, tables taken in level order. Invariant: a column is skipped
  * (generated, skipped by the config, unsupported, in a table with no rows, or set by a second
  * pass), a reference (it belongs to a foreign key), a key sequence (a key, identity or serial
- * column: {@link KeyColumns}), per-partition values (a partition key), correlated values ({@link
- * CorrelatedValues}) or drawn values ({@link ValueSpecs}, patterns, realistic pools); a CHECK
- * between two columns then derives one from the other ({@link DerivedColumns}), and what the rules
- * cannot keep is reported ({@link CheckReports}), after the server decided the CHECKs Spate cannot
- * read ({@link CheckPools}).
+ * column: {@link KeyColumns}), block numbers (the config's {@code block}: {@link BlockNumbers}),
+ * per-partition values (a partition key), correlated values ({@link CorrelatedValues}) or drawn
+ * values ({@link ValueSpecs}, patterns, realistic pools); a CHECK between two columns then derives
+ * one from the other ({@link DerivedColumns}), and what the rules cannot keep is reported ({@link
+ * CheckReports}), after the server decided the CHECKs Spate cannot read ({@link CheckPools}).
  */
 final class ColumnStage {
 
@@ -367,6 +367,12 @@ final class ColumnStage {
         unused(t, c, cc, List.of(), KEY);
         return keys.partitionedSequence(t, c);
       }
+      if (cc != null && cc.block() != null) {
+        problems.add(
+            where
+                + " is a partition key, whose rows each pick a leaf partition: the config's block"
+                + " cannot apply to it; remove it");
+      }
       return partitionKey(t, c, cc);
     }
     for (ForeignKey fk : t.foreignKeys()) {
@@ -420,6 +426,10 @@ final class ColumnStage {
       // identity and serial columns too: unique, and their sequence is advanced after the fill
       unused(t, c, cc, List.of(), KEY);
       return keys.sequence(t, c);
+    }
+    if (cc != null && cc.block() != null) {
+      return BlockNumbers.plan(
+          t, c, cc, shape.rows(t.id()), shape.lineage().slots(t.id()), problems);
     }
     ValueSpec spec =
         PatternValues.apply(

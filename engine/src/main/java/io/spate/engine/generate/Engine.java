@@ -84,7 +84,7 @@ public final class Engine {
               table.name() + "." + column.name() + " is not written: " + skip.reason());
       case ColumnPlan.KeySequence key ->
           new KeyCells.KeySequence(
-              column, key.first(), key.span(), key.format(), stream, key.step());
+              column, key.first(), key.span(), key.format(), stream, key.step(), key.block());
       case ColumnPlan.Reference ref -> reference(table, column, ref);
       case ColumnPlan.Derived derived
           when column.type().isText()

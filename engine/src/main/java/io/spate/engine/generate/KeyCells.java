@@ -89,6 +89,7 @@ public final class KeyCells {
     private final int numericScale;
     private final long stream;
     private final long step;
+    private final long block;
     private final long jitterUnit;
     private final int length;
     private final byte[][] labels;
@@ -109,6 +110,22 @@ public final class KeyCells {
      *     io.spate.protocol.plan.ColumnPlan.KeySequence#step}); 1 for a plain sequence
      */
     KeySequence(Column column, long first, long span, KeyFormat format, long stream, long step) {
+      this(column, first, span, format, stream, step, 0);
+    }
+
+    /**
+     * @param block consecutive slots that share a value ({@link
+     *     io.spate.protocol.plan.ColumnPlan.KeySequence#block}); 0 or 1 for a value per slot
+     */
+    KeySequence(
+        Column column,
+        long first,
+        long span,
+        KeyFormat format,
+        long stream,
+        long step,
+        long block) {
+      this.block = Math.max(1, block);
       this.step = Math.max(1, step);
       this.jitterUnit = this.step % MICROS_PER_SECOND == 0 ? MICROS_PER_SECOND : 1;
       this.type = column.type();
@@ -127,7 +144,7 @@ public final class KeyCells {
           (listed ? format.labels() : column.enumLabels())
               .stream().map(l -> l.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
       if (type == SqlType.ARRAY) {
-        this.element = new KeySequence(column.element(), first, span, format, stream, step);
+        this.element = new KeySequence(column.element(), first, span, format, stream, step, block);
         this.elementOid = (int) column.element().typeOid();
       } else {
         this.element = null;
@@ -137,7 +154,7 @@ public final class KeyCells {
 
     @Override
     long longValue(long slot) {
-      long ordinal = span == 0 ? slot : slot % span;
+      long ordinal = (span == 0 ? slot : slot % span) / block;
       if (step == 1) {
         return first + ordinal;
       }

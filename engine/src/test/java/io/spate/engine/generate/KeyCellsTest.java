@@ -53,6 +53,19 @@ class KeyCellsTest {
   }
 
   @Test
+  void aBlockedSequenceNumbersTheBlocksOfConsecutiveSlots() {
+    Column bid =
+        new Column("bid", SqlType.INTEGER, "integer", -1, -1, -1, true, false, false, null);
+    KeyCells.KeySequence blocks = new KeyCells.KeySequence(bid, 1, 0, null, 7, 1, 100_000);
+    assertEquals(1, blocks.longValue(0));
+    assertEquals(1, blocks.longValue(99_999));
+    assertEquals(2, blocks.longValue(100_000));
+    assertEquals(50, blocks.longValue(4_999_999));
+    KeyCells.KeySequence plain = new KeyCells.KeySequence(bid, 1, 0, null, 7, 1, 0);
+    assertEquals(100_001, plain.longValue(100_000), "block 0 is a value per slot");
+  }
+
+  @Test
   void enumAndBooleanKeysCycleThroughTheirValues() {
     Column kind =
         new Column(

@@ -36,17 +36,49 @@ public sealed interface ColumnPlan {
    * step} above 1 (a timestamp's) the value is {@code first + ordinal * step} plus a jitter below
    * {@code step} drawn for the ordinal (in whole seconds when the step is), so the keys spread over
    * a span of time and stay distinct and ordered.
+   *
+   * <p>With a {@code block} above 1 (the config's {@code block} setting, never a key's) the ordinal
+   * is divided by it: {@code block} consecutive slots share a value, so the column numbers the
+   * blocks of rows (pgbench's {@code bid}, 100,000 accounts to a branch) and is not unique.
+   *
+   * @param block slots that share a value; 0 or 1 for a value per slot, and left out of the JSON
+   *     when 0
    */
-  record KeySequence(String column, long first, long span, KeyFormat format, long step)
+  record KeySequence(
+      String column,
+      long first,
+      long span,
+      KeyFormat format,
+      long step,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long block)
       implements ColumnPlan {
 
     public KeySequence {
       step = Math.max(1, step);
+      if (block < 0) {
+        throw new IllegalArgumentException("block must not be negative, got " + block);
+      }
+      if (block > 1 && step > 1) {
+        throw new IllegalArgumentException(
+            "a key sequence numbers blocks (block " + block + ") or steps in time, not both");
+      }
+    }
+
+    /** A key sequence, a value per slot. */
+    public KeySequence(String column, long first, long span, KeyFormat format, long step) {
+      this(column, first, span, format, step, 0);
     }
 
     /** A key sequence in steps of one. */
     public KeySequence(String column, long first, long span, KeyFormat format) {
       this(column, first, span, format, 1);
+    }
+
+    /**
+     * The numbers of the blocks of {@code block} consecutive slots, from {@code first}: not a key.
+     */
+    public static KeySequence blocks(String column, long first, long block) {
+      return new KeySequence(column, first, 0, null, 1, block);
     }
 
     /** A key sequence written as the bare number. */
