@@ -36,30 +36,11 @@ class IndexBuildTest {
   }
 
   @Test
-  void aPrimaryKeyAloneIsBuiltAfterFromOneHundredThousandRows() {
-    Schema schema = new Schema(List.of(table("t", 0, List.of())));
-    FillPlan big = plan(schema, Map.of(), POSTGRESQL);
+  void aPrimaryKeyAloneIsBuiltDuringTheLoadInTasksOfTaskRows() {
+    FillPlan plan = plan(new Schema(List.of(table("t", 0, List.of()))), Map.of(), POSTGRESQL);
 
-    assertTrue(big.table("t").indexesAfter());
-    assertEquals(List.of(new Task("t", 0, 1_000_000)), big.tasks());
-    long least = IndexBuild.ONE_INDEX_MIN_ROWS;
-    assertTrue(
-        plan(schema, Map.of("t", config(least, null)), POSTGRESQL).table("t").indexesAfter());
-  }
-
-  @Test
-  void aSmallTableKeepsItsOneIndexDuringTheLoadInTasksOfTaskRows() {
-    Schema schema = new Schema(List.of(table("t", 0, List.of())));
-    FillPlan small =
-        plan(schema, Map.of("t", config(IndexBuild.ONE_INDEX_MIN_ROWS - 1, null)), POSTGRESQL);
-
-    assertFalse(small.table("t").indexesAfter());
-    FillPlan twoIndexes =
-        plan(
-            new Schema(List.of(table("t", 1, List.of()))),
-            Map.of("t", config(1_000, null)),
-            POSTGRESQL);
-    assertTrue(twoIndexes.table("t").indexesAfter(), "two indexes: after at any size");
+    assertFalse(plan.table("t").indexesAfter());
+    assertEquals(4, plan.tasks().size());
   }
 
   @Test
@@ -93,18 +74,14 @@ class IndexBuildTest {
             List.of(integer("id"), integer("parent_id")),
             List.of("id"),
             List.of(fk("child_parent", List.of("parent_id"), "parent", List.of("id"))));
-    Map<String, TableConfig> small = Map.of("parent", config(50_000, null));
     FillPlan onePlain =
-        plan(new Schema(List.of(table("parent", 1, List.of()), child)), small, POSTGRESQL);
+        plan(new Schema(List.of(table("parent", 1, List.of()), child)), Map.of(), POSTGRESQL);
     FillPlan twoPlain =
-        plan(new Schema(List.of(table("parent", 2, List.of()), child)), small, POSTGRESQL);
-    FillPlan keyAlone =
-        plan(new Schema(List.of(table("parent", 0, List.of()), child)), Map.of(), POSTGRESQL);
+        plan(new Schema(List.of(table("parent", 2, List.of()), child)), Map.of(), POSTGRESQL);
 
     assertFalse(onePlain.table("parent").indexesAfter(), "its key stays: one index to rebuild");
     assertTrue(twoPlain.table("parent").indexesAfter());
-    assertFalse(keyAlone.table("parent").indexesAfter(), "no index to rebuild, at any size");
-    assertTrue(keyAlone.table("child").indexesAfter(), "its own key, 1,000,000 rows");
+    assertFalse(twoPlain.table("child").indexesAfter());
   }
 
   @Test

@@ -17,29 +17,17 @@ import java.util.Set;
  * <p>Unless the config says ({@code indexes: after | during}), a table builds them after when the
  * target can, it is neither partitioned nor in a joint group, it has at most {@link #MAX_ROWS}
  * rows, and at least {@link #MIN_INDEXES} of its indexes are not ruled out by a foreign key of the
- * schema pointing at them, or one such index and at least {@link #ONE_INDEX_MIN_ROWS} rows. The
- * target has the last word at run time, from its catalog: an index it may not rebuild stays, and a
- * table it may not handle so is loaded as any task.
+ * schema pointing at them. The target has the last word at run time, from its catalog: an index it
+ * may not rebuild stays, and a table it may not handle so is loaded as any task.
  */
 final class IndexBuild {
 
   /**
-   * Built after from two indexes on at any size: measured on {@code trip} (1 M rows, 2 cores), with
-   * three more indexes than its key one stream that builds them after took 0.6 times as long as two
-   * parallel streams that keep them.
+   * Built after from two indexes on: measured on {@code trip} (1 M rows, 2 cores), one stream that
+   * builds the primary key after took about as long as two parallel streams that keep it, and with
+   * three more indexes it took 0.6 times as long.
    */
   static final int MIN_INDEXES = 2;
-
-  /**
-   * Built after with one index from this many rows. Measured on 2 cores beside PostgreSQL 15
-   * (bench/RESULTS.md, 2026-11-29): a table of 1 M rows with its primary key alone loaded in 0.35
-   * to 0.91 times the time by one stream that builds the key after (and freezes its rows) as by two
-   * that keep it in 14 of 15 pairs (pgbench's accounts; a key and eight integers, none to all of
-   * them drawn), and trip's whole fill took 0.92 times as long; but the whole-table task's fixed
-   * steps (lock, truncate, drop, rebuild, the catalog read back) cost some 40 to 100 ms, what
-   * keeping one index costs for about this many rows, so a small table keeps its index.
-   */
-  static final long ONE_INDEX_MIN_ROWS = 100_000;
 
   /**
    * The most rows of a table loaded by one whole-table task: about 10 to 20 s of one stream at the
@@ -93,10 +81,7 @@ final class IndexBuild {
       }
       return impossible == null;
     }
-    int indexes = rebuildable(schema, t);
-    return impossible == null
-        && rows <= MAX_ROWS
-        && (indexes >= MIN_INDEXES || indexes == 1 && rows >= ONE_INDEX_MIN_ROWS);
+    return impossible == null && rows <= MAX_ROWS && rebuildable(schema, t) >= MIN_INDEXES;
   }
 
   /**
