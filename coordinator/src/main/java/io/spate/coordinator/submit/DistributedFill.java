@@ -269,7 +269,8 @@ public final class DistributedFill implements AutoCloseable {
     if (!eventsTaken.compareAndSet(false, true)) {
       throw new IllegalStateException("job " + job.jobId() + " is followed once");
     }
-    try (KafkaConsumer<String, byte[]> events = get(this.events, "opening the events consumer")) {
+    KafkaConsumer<String, byte[]> events = get(this.events, "opening the events consumer");
+    try {
       if (!newJob) {
         replay(events);
       }
@@ -326,6 +327,10 @@ public final class DistributedFill implements AutoCloseable {
       producer.flush();
       target.release();
       throw e;
+    } finally {
+      // assigned, in no group: nothing to commit or leave, so it closes without waiting out the
+      // fetch parked at the broker (up to fetch.max.wait.ms, which would delay every job's end)
+      events.close(CloseOptions.timeout(Duration.ZERO));
     }
   }
 
