@@ -30,12 +30,17 @@ fi
 # stacks, Netty's direct buffers and COPY buffers. An out-of-memory error ends the process
 # instead of leaving a half-working worker: its running tasks roll back and are delivered again.
 # ParallelGC, as ./spate uses: throughput over pause times for a batch loader.
+# Commands that plan or follow a job and then end compile with C1 alone, as ./spate does (half the
+# CPU, no hot loop to need C2).
 # JAVA_OPTS is split on spaces on purpose (a list of options).
+compiler=
+case "${1:-}" in submit | plan | status | profile | compare) compiler=-XX:TieredStopAtLevel=1 ;; esac
 # shellcheck disable=SC2086
 exec "$java" \
   -XX:MaxRAMPercentage="${SPATE_RAM_PERCENTAGE:-75}" \
   -XX:InitialRAMPercentage=25 \
   -XX:+UseParallelGC \
   -XX:+ExitOnOutOfMemoryError \
+  $compiler \
   ${JAVA_OPTS:-} \
   -jar "$jar" "$@"
