@@ -30,11 +30,14 @@ fi
 # stacks, Netty's direct buffers and COPY buffers. An out-of-memory error ends the process
 # instead of leaving a half-working worker: its running tasks roll back and are delivered again.
 # ParallelGC, as ./spate uses: throughput over pause times for a batch loader.
-# Commands that plan or follow a job and then end compile with C1 alone, as ./spate does (half the
-# CPU, no hot loop to need C2).
+# The JIT as ./spate sets it: commands that plan or follow a job and then end compile with C1
+# alone (half the CPU, no hot loop to need C2); the others let C2 compile only code that has run
+# ten times as often as by default (the really hot generation loops).
 # JAVA_OPTS is split on spaces on purpose (a list of options).
-compiler=
-case "${1:-}" in submit | plan | status | profile | compare) compiler=-XX:TieredStopAtLevel=1 ;; esac
+case "${1:-}" in
+  submit | plan | status | profile | compare) compiler=-XX:TieredStopAtLevel=1 ;;
+  *) compiler="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000" ;;
+esac
 # shellcheck disable=SC2086
 exec "$java" \
   -XX:MaxRAMPercentage="${SPATE_RAM_PERCENTAGE:-75}" \
