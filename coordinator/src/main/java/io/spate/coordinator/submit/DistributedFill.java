@@ -2,8 +2,10 @@ package io.spate.coordinator.submit;
 
 import io.spate.core.job.JobTracker;
 import io.spate.core.job.Retries;
+import io.spate.core.local.Completion;
 import io.spate.core.progress.FillProgress;
 import io.spate.core.target.FillCheck;
+import io.spate.core.target.ForeignKeys;
 import io.spate.core.target.OutputTarget;
 import io.spate.engine.target.Outage;
 import io.spate.protocol.error.SpateException;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -113,19 +116,27 @@ public final class DistributedFill implements AutoCloseable {
   private final Outage outage;
 
   /**
-   * How many tables are finished (sequences, ANALYZE) at once: a table completed while another's
-   * ANALYZE runs starts its own. With the following thread's key validation at the end, the
-   * follower uses up to {@link #CONNECTIONS} connections of the target.
+   * How many of the steps a full table takes (its sequences and ANALYZE, its count, the checks of
+   * the keys it completes) run at once, beside the other tables' loads.
    */
   private static final int FINISHING_THREADS = 2;
 
-  /** The target connections a follower uses at most: its callers size their pools by it. */
-  public static final int CONNECTIONS = FINISHING_THREADS + 2; // + the tables' claim
+  /**
+   * The target connections a follower uses at most, its callers sizing their pools by it: the
+   * finishing threads', the tables' claim's, and the following thread's own (identity, end count).
+   */
+  public static final int CONNECTIONS = FINISHING_THREADS + 2;
 
   private final ExecutorService finisher =
       Executors.newFixedThreadPool(FINISHING_THREADS, r -> new Thread(r, "spate-finish"));
 
   private final List<Future<?>> finishing = new ArrayList<>();
+
+  /** Which tables are full and which keys checkable; only the following thread. */
+  private final Completion completion;
+
+  /** The keys checked as their tables filled, for workers that loaded with the checks off. */
+  private final List<ForeignKeys.Checked> checked = new CopyOnWriteArrayList<>();
 
   /** The events consumer, opened in the background; {@link #follow()} takes it, or close does. */
   private final FutureTask<KafkaConsumer<String, byte[]>> events;
@@ -187,6 +198,7 @@ public final class DistributedFill implements AutoCloseable {
     this.target = target;
     this.progress = progress;
     this.tracker = new JobTracker(job.plan(), retries);
+    this.completion = new Completion(job.plan());
     this.lastEventNanos = progress.startNanos();
     Properties p = producerProperties(kafka);
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
@@ -289,17 +301,8 @@ public final class DistributedFill implements AutoCloseable {
         }
       }
       progress.markEnded(lastEventNanos); // the job's last row committed then
-      // the keys are checked here while the finisher's threads ANALYZE the last tables: neither
-      // changes a row, so neither waits for the other
-      if (job.validatesForeignKeysAtEnd()) { // workers may have loaded with the checks off
-        outage.rideOut(
-            "job " + job.jobId() + ": validating the foreign keys",
-            () -> {
-              target.requireOwn();
-              target.validateForeignKeys();
-            });
-      }
       awaitFinishing();
+      ForeignKeys.requireNone(job.plan(), checked);
       outage.rideOut(
           "job " + job.jobId() + ": counting the tables' rows",
           () -> {
@@ -472,20 +475,35 @@ public final class DistributedFill implements AutoCloseable {
 
   /**
    * Marks a table finished (at {@code atNanos}), with the other tables of the joint group it leads,
-   * and ANALYZEs them in the background. A table with no rows has nothing to finish.
+   * and, in the background, finishes and counts each that is now full, and checks the foreign keys
+   * that became checkable when the workers loaded with the checks off (as a local fill does).
    */
   private void finishTable(String table, long atNanos) {
-    for (TablePlan plan : progress.markFinished(table, atNanos)) {
-      finishing.add(
-          finisher.submit(
-              () ->
-                  outage.rideOut(
-                      "job " + job.jobId() + ": sequences and ANALYZE of " + plan.name(),
-                      () -> {
-                        target.requireOwn();
-                        target.finish(plan);
-                      })));
+    Completion.Step ready = completion.finished(progress.markFinished(table, atNanos));
+    for (TablePlan plan : ready.full()) {
+      inBackground("sequences and ANALYZE of " + plan.name(), () -> target.finish(plan));
+      inBackground("counting the rows of " + plan.name(), () -> target.count(plan));
     }
+    if (job.validatesForeignKeysAtEnd()) {
+      for (ForeignKeys.Key key : ready.checkable()) {
+        inBackground(
+            "validating foreign key " + key.fk().name() + " of " + key.child().name(),
+            () -> checked.add(new ForeignKeys.Checked(key, target.orphans(key))));
+      }
+    }
+  }
+
+  /** Runs {@code step} on the target on a finishing thread, riding out a lost connection. */
+  private void inBackground(String doing, Runnable step) {
+    finishing.add(
+        finisher.submit(
+            () ->
+                outage.rideOut(
+                    "job " + job.jobId() + ": " + doing,
+                    () -> {
+                      target.requireOwn();
+                      step.run();
+                    })));
   }
 
   /** Publishes what the tracker says is due, and waits until all of it is on the topic. */

@@ -3,9 +3,11 @@ package io.spate.coordinator.submit;
 import io.spate.core.local.LocalFill;
 import io.spate.core.local.LocalJob;
 import io.spate.core.target.FillCheck;
+import io.spate.core.target.ForeignKeys;
 import io.spate.core.target.OutputTarget;
 import io.spate.core.target.TargetSteps;
 import io.spate.engine.target.TableClaims;
+import io.spate.engine.target.TargetDialect;
 import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.TaskLedger;
 import io.spate.engine.target.TaskSink;
@@ -35,10 +37,22 @@ sealed interface JobTarget {
   /** Completes {@code table} once it holds all its rows. */
   void finish(TablePlan table);
 
-  /** Checks every foreign key, for workers that loaded with the checks off. */
-  void validateForeignKeys();
+  /**
+   * Counts {@code table} once it holds all its rows, for {@link #verify}: beside its {@link
+   * #finish} and the other tables' loads rather than after the last.
+   */
+  void count(TablePlan table);
 
-  /** What the tables hold once every task is done, checked against the plan ({@link FillCheck}). */
+  /**
+   * The rows of {@code key}'s table that reference no row of its parent, once both are full: for
+   * workers that loaded with the checks off.
+   */
+  long orphans(ForeignKeys.Key key);
+
+  /**
+   * What the tables hold once every task is done, checked against the plan ({@link FillCheck}),
+   * taking the tables {@link #count} counted.
+   */
   FillCheck.Result verify();
 
   /** Each task committed so far, by id, with its rows: what the ledger holds. */
@@ -60,6 +74,7 @@ sealed interface JobTarget {
     private final DataSource dataSource;
     private volatile TargetKind kind;
     private volatile TableClaims.Claim claim;
+    private final Map<String, Long> counted = new ConcurrentHashMap<>();
 
     Database(JobMessage job, DataSource dataSource) {
       this.job = job;
@@ -110,8 +125,14 @@ sealed interface JobTarget {
     }
 
     @Override
-    public void validateForeignKeys() {
-      TargetSteps.of(kind()).validateForeignKeys(dataSource, job.plan());
+    public void count(TablePlan table) {
+      counted.put(table.name(), FillCheck.count(dataSource, kind().dialect(), table));
+    }
+
+    @Override
+    public long orphans(ForeignKeys.Key key) {
+      TargetDialect dialect = kind().dialect();
+      return ForeignKeys.orphans(dataSource, key, dialect::tableName, dialect::quote);
     }
 
     @Override
@@ -122,7 +143,8 @@ sealed interface JobTarget {
           job.plan(),
           LocalFill.planDigest(job.plan()),
           job.disableTriggers() ? Triggers.Mode.OFF : Triggers.Mode.ON,
-          "job " + job.jobId());
+          "job " + job.jobId(),
+          counted);
     }
 
     @Override
@@ -175,8 +197,13 @@ sealed interface JobTarget {
     }
 
     @Override
-    public void validateForeignKeys() {
-      // files keep no keys: their plans write every reference in the insert
+    public void count(TablePlan table) {
+      // its manifest counted it at the finish
+    }
+
+    @Override
+    public long orphans(ForeignKeys.Key key) {
+      return 0; // files keep no keys: their plans write every reference in the insert
     }
 
     @Override

@@ -15,12 +15,12 @@ import java.util.Set;
  * is full once every plan that writes rows to it (its insert, its second pass, the joint load that
  * carries it) has committed all its tasks; a key can be validated once its table and the table it
  * references are full. A table the fill writes no row to is full from the start. A pure fold of the
- * plans finished so far; used by the fill's coordinating thread only.
+ * plans finished so far, used by one thread: a local fill's or a distributed job's follower.
  *
  * <p>Invariant: each table is reported full once, and each key of {@link ForeignKeys#keys}
  * checkable once, by the time every plan has finished.
  */
-final class Completion {
+public final class Completion {
 
   /**
    * What one finish made ready.
@@ -28,7 +28,7 @@ final class Completion {
    * @param full the insert plans of the tables that just became full
    * @param checkable the keys whose table and referenced table are now both full
    */
-  record Step(List<TablePlan> full, List<ForeignKeys.Key> checkable) {}
+  public record Step(List<TablePlan> full, List<ForeignKeys.Key> checkable) {}
 
   /** The plans with rows not finished yet, by the table they write. */
   private final Map<String, Set<String>> pending = new HashMap<>();
@@ -39,7 +39,7 @@ final class Completion {
   /** The keys not released yet, in the plan's order. */
   private final List<ForeignKeys.Key> waiting;
 
-  Completion(FillPlan plan) {
+  public Completion(FillPlan plan) {
     for (TablePlan p : plan.tables()) {
       if (p.rows() > 0) {
         pending.computeIfAbsent(p.table().id(), table -> new HashSet<>()).add(p.name());
@@ -52,7 +52,7 @@ final class Completion {
   }
 
   /** Plans {@code finished} have committed all their rows; returns what that made ready. */
-  Step finished(List<TablePlan> finished) {
+  public Step finished(List<TablePlan> finished) {
     List<TablePlan> full = new ArrayList<>();
     for (TablePlan p : finished) {
       String table = p.table().id();

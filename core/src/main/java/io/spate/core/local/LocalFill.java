@@ -30,7 +30,6 @@ import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -306,10 +305,7 @@ public final class LocalFill {
       throw new SpateException("tables never became ready: " + job.tablesNotDone());
     }
     if (validates) {
-      // every key was checked once its tables were full; report them in the plan's order
-      List<ForeignKeys.Key> order = ForeignKeys.keys(plan);
-      checked.sort(Comparator.comparingInt(c -> order.indexOf(c.key())));
-      ForeignKeys.requireNone(checked);
+      ForeignKeys.requireNone(plan, checked); // each key was checked once its tables were full
     }
     return new Summary(jobId, plan.tasks().size(), skippedTasks, skippedRows, Map.copyOf(counted));
   }

@@ -11,6 +11,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -54,40 +56,16 @@ public final class ForeignKeys {
     return keys;
   }
 
-  /**
-   * Counts the orphans of every foreign key of the plan's filled tables; throws naming each key
-   * that has any. Returns the number of keys checked.
-   */
-  public static int validate(DataSource dataSource, FillPlan plan) {
-    return validate(dataSource, plan, Table::qualifiedName, Table::quote);
-  }
-
-  /**
-   * {@link #validate(DataSource, FillPlan)} on a database whose SQL names a table {@code name} and
-   * quotes a column with {@code quote}.
-   */
-  public static int validate(
-      DataSource dataSource,
-      FillPlan plan,
-      Function<Table, String> name,
-      UnaryOperator<String> quote) {
-    List<Checked> checked = new ArrayList<>();
-    try (Connection c = dataSource.getConnection()) {
-      for (Key key : keys(plan)) {
-        checked.add(new Checked(key, orphans(c, key, name, quote)));
-      }
-    } catch (SQLException e) {
-      throw SqlErrors.classify("validating the foreign keys after a load with triggers off", e);
-    }
-    requireNone(checked);
-    return checked.size();
-  }
-
   /** The rows of {@code key}'s table with a non-NULL key that no row of its parent matches. */
   public static long orphans(
       DataSource dataSource, Key key, Function<Table, String> name, UnaryOperator<String> quote) {
-    try (Connection c = dataSource.getConnection()) {
-      return orphans(c, key, name, quote);
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                orphanCount(key.child().table(), key.fk(), key.parent().table(), name, quote))) {
+      rs.next();
+      return rs.getLong(1);
     } catch (SQLException e) {
       throw SqlErrors.classify(
           "validating foreign key "
@@ -99,25 +77,16 @@ public final class ForeignKeys {
     }
   }
 
-  private static long orphans(
-      Connection c, Key key, Function<Table, String> name, UnaryOperator<String> quote)
-      throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs =
-            s.executeQuery(
-                orphanCount(key.child().table(), key.fk(), key.parent().table(), name, quote))) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
   /**
-   * Throws naming each key of {@code checked} (in its order) with orphans: a load with triggers off
-   * ends with the guarantee of one with them on, or fails.
+   * Throws naming each key of {@code checked} with orphans, in {@code plan}'s order (the keys are
+   * checked as their tables fill, in whatever order that is): a load with triggers off ends with
+   * the guarantee of one with them on, or fails.
    */
-  public static void requireNone(List<Checked> checked) {
+  public static void requireNone(FillPlan plan, Collection<Checked> checked) {
+    List<Key> order = keys(plan);
     List<String> broken = new ArrayList<>();
-    for (Checked c : checked) {
+    for (Checked c :
+        checked.stream().sorted(Comparator.comparingInt(c -> order.indexOf(c.key()))).toList()) {
       if (c.orphans() > 0) {
         ForeignKey fk = c.key().fk();
         broken.add(

@@ -28,7 +28,7 @@ import javax.sql.DataSource;
  * the load's time. Where no user trigger or rule on the filled tables (partitions included) would
  * be silenced by {@code session_replication_role = replica} and the role may set it, the loads run
  * with it ({@link Triggers.Mode#OFF_IF_ALLOWED}, set per transaction, so a killed load leaves
- * nothing switched off) and {@link ForeignKeys#validate} checks every key once at the end: the end
+ * nothing switched off) and {@link ForeignKeys} checks each key once its tables are full: the end
  * state is the same, every constraint holds and is enforced from then on.
  *
  * <p>A cycle of NOT NULL foreign keys (a store's manager is a staff member of a store) can only be

@@ -26,10 +26,7 @@ import javax.sql.DataSource;
  *       start} asks (emptying tables), and fail before anything is written when the target cannot
  *       take the job;
  *   <li>{@link #finish} leaves a table's key generators (sequences, AUTO_INCREMENT) past the
- *       largest value written and its statistics fresh, and may run beside other tables' loads;
- *   <li>{@link #validateForeignKeys} fails naming every foreign key with an orphan row, so a load
- *       that ran with the server's checks off ends with the same guarantee as one that ran with
- *       them on.
+ *       largest value written and its statistics fresh, and may run beside other tables' loads.
  * </ul>
  */
 public interface TargetSteps {
@@ -94,7 +91,4 @@ public interface TargetSteps {
 
   /** Once table {@code t} has all its rows: key generators past the largest key, statistics. */
   void finish(DataSource dataSource, TablePlan t);
-
-  /** Fails naming each foreign key of the filled tables with orphans; returns the keys checked. */
-  int validateForeignKeys(DataSource dataSource, FillPlan plan);
 }

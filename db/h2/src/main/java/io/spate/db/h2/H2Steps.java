@@ -1,7 +1,6 @@
 package io.spate.db.h2;
 
 import io.spate.core.plan.CheckServer;
-import io.spate.core.target.ForeignKeys;
 import io.spate.core.target.LoadTriggers;
 import io.spate.core.target.OutsideReferences;
 import io.spate.core.target.OutsideReferences.Reference;
@@ -31,8 +30,7 @@ import javax.sql.DataSource;
  * An H2 database behind the {@link TargetSteps} seam: its schema read by {@link H2Introspector},
  * {@code DELETE} for {@code --truncate} (children first, in one transaction: H2 refuses {@code
  * TRUNCATE} of a table a foreign key references), identity columns restarted past the largest key
- * and {@code ANALYZE TABLE} once a table is full, and the foreign keys validated by an anti-join
- * when a job asks (H2 checks every row as it loads, so a fill's own job never needs it).
+ * and {@code ANALYZE TABLE} once a table is full (H2 checks every foreign key as it loads).
  *
  * <p>What these steps write besides the rows, said here because the database is the user's: the
  * schema {@code SPATE} with its tables {@code LEDGER}, {@code CLAIMS} and {@code CLAIM_LOCKS}, the
@@ -211,11 +209,5 @@ public final class H2Steps implements TargetSteps {
     } catch (SQLException e) {
       throw SqlErrors.classify("restarting the identity and analyzing " + t.name(), e);
     }
-  }
-
-  /** One anti-join count per foreign key of the filled tables ({@link ForeignKeys}). */
-  @Override
-  public int validateForeignKeys(DataSource dataSource, FillPlan plan) {
-    return ForeignKeys.validate(dataSource, plan, DIALECT::tableName, DIALECT::quote);
   }
 }

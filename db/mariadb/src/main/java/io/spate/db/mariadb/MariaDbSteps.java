@@ -33,7 +33,7 @@ import javax.sql.DataSource;
  * MariaDB and MySQL behind the {@link TargetSteps} seam: {@code information_schema} read by {@link
  * MariaDbIntrospector}, the {@code spate.ledger} and {@code TRUNCATE} with the server's foreign-key
  * checks off ({@link TargetTables}), {@code AUTO_INCREMENT} and {@code ANALYZE TABLE} once a table
- * is full, and the anti-joins of {@link ForeignKeys} after every fill.
+ * is full; the fills check the foreign keys by the anti-joins of {@link ForeignKeys}.
  *
  * <p>Foreign keys: every load runs with {@code foreign_key_checks=0} (the worker's {@code
  * LoadData}), so the fill always validates every foreign key once the tables are full: the same
@@ -215,11 +215,6 @@ public final class MariaDbSteps implements TargetSteps {
     } catch (SQLException e) {
       throw SqlErrors.classify("setting AUTO_INCREMENT and analyzing " + t.name(), e);
     }
-  }
-
-  @Override
-  public int validateForeignKeys(DataSource dataSource, FillPlan plan) {
-    return ForeignKeys.validate(dataSource, plan, DIALECT::tableName, DIALECT::quote);
   }
 
   private static String currentDatabase(Connection c) throws SQLException {

@@ -20,7 +20,8 @@ import javax.sql.DataSource;
  * PostgreSQL behind the {@link TargetSteps} seam: the catalog read by {@link PgIntrospector}, the
  * CHECK pools judged by {@link PostgresServerChecks}, {@code TRUNCATE} and the ledger ({@link
  * TargetTables}), {@code session_replication_role} ({@link LoadTriggers}), {@code setval} and
- * {@code ANALYZE} ({@link TargetTables#finish}), the anti-joins of {@link ForeignKeys}.
+ * {@code ANALYZE} ({@link TargetTables#finish}); the fills check foreign keys by the anti-joins of
+ * {@link ForeignKeys}.
  */
 public final class PostgresSteps implements TargetSteps {
 
@@ -78,10 +79,5 @@ public final class PostgresSteps implements TargetSteps {
   @Override
   public void finish(DataSource dataSource, TablePlan t) {
     TargetTables.finish(dataSource, t);
-  }
-
-  @Override
-  public int validateForeignKeys(DataSource dataSource, FillPlan plan) {
-    return ForeignKeys.validate(dataSource, plan, Table::qualifiedName, Table::quote);
   }
 }

@@ -12,7 +12,6 @@ import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TablePlan;
-import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,9 +20,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -32,7 +29,7 @@ import javax.sql.DataSource;
  * A SQLite file behind the {@link TargetSteps} seam: its schema read by {@link SqliteIntrospector},
  * {@code DELETE} for {@code --truncate} (SQLite has no {@code TRUNCATE}; a {@code DELETE} without
  * {@code WHERE} drops the pages at once), {@code sqlite_sequence} and {@code ANALYZE} once a table
- * is full, {@code PRAGMA foreign_key_check} after every fill.
+ * is full (the fills check the foreign keys by the anti-joins of {@code ForeignKeys}).
  *
  * <p>What these steps write besides the rows, said here because the file is the user's: the tables
  * {@code spate_ledger} and {@code spate_claims}, {@code ANALYZE}'s {@code sqlite_stat1}, {@code
@@ -147,11 +144,11 @@ public final class SqliteSteps implements TargetSteps {
     if (disableTriggers) {
       throw new SpateException(
           "--disable-triggers: SQLite cannot switch triggers off; drop --disable-triggers"
-              + " (foreign keys are checked once after the load anyway, and user triggers fire)");
+              + " (foreign keys are checked after the load anyway, and user triggers fire)");
     }
     return new LoadTriggers(
         Triggers.Mode.OFF,
-        "foreign keys: checked once after the load with PRAGMA foreign_key_check (loads run with"
+        "foreign keys: checked once after the load (loads run with"
             + " foreign_keys off); triggers: fire; one writer at a time (SQLite's write lock)");
   }
 
@@ -199,47 +196,5 @@ public final class SqliteSteps implements TargetSteps {
     } catch (SQLException e) {
       throw SqlErrors.classify("setting sqlite_sequence and analyzing " + t.name(), e);
     }
-  }
-
-  /**
-   * {@code PRAGMA foreign_key_check} of each filled table with foreign keys: SQLite's own check of
-   * every row, as its enforcement would have made it.
-   */
-  @Override
-  public int validateForeignKeys(DataSource dataSource, FillPlan plan) {
-    int checked = 0;
-    List<String> orphans = new ArrayList<>();
-    try (Connection c = dataSource.getConnection()) {
-      for (TablePlan t : plan.tables()) {
-        List<ForeignKey> keys = t.table().foreignKeys();
-        if (t.rows() == 0 || t.secondPass() || keys.isEmpty()) {
-          continue;
-        }
-        checked += keys.size();
-        Map<String, Long> byParent = new TreeMap<>();
-        try (PreparedStatement p =
-            c.prepareStatement(
-                "SELECT \"parent\", count(*) FROM pragma_foreign_key_check(?) GROUP BY 1")) {
-          p.setString(1, t.table().name());
-          try (ResultSet rs = p.executeQuery()) {
-            while (rs.next()) {
-              byParent.put(rs.getString(1), rs.getLong(2));
-            }
-          }
-        }
-        byParent.forEach(
-            (parent, n) ->
-                orphans.add(t.name() + " has " + n + " rows referencing no row of " + parent));
-      }
-    } catch (SQLException e) {
-      throw SqlErrors.classify("checking the foreign keys with PRAGMA foreign_key_check", e);
-    }
-    if (!orphans.isEmpty()) {
-      throw new SpateException(
-          "foreign keys with orphan rows after the load: "
-              + String.join("; ", orphans)
-              + " (Spate computes every reference, so this is a bug in Spate: please report it)");
-    }
-    return checked;
   }
 }
