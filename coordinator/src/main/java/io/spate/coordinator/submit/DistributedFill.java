@@ -130,9 +130,13 @@ public final class DistributedFill implements AutoCloseable {
   private final ExecutorService finisher =
       Executors.newFixedThreadPool(FINISHING_THREADS, r -> new Thread(r, "spate-finish"));
 
-  private final List<Future<?>> finishing = new ArrayList<>();
+  /**
+   * The steps on full tables, in the order submitted: a table's key checks are added by its finish,
+   * before that finish's future is done.
+   */
+  private final List<Future<?>> finishing = new CopyOnWriteArrayList<>();
 
-  /** Which tables are full and which keys checkable; only the following thread. */
+  /** Which tables are full and which keys checkable; its calls hold its lock. */
   private final Completion completion;
 
   /** The keys checked as their tables filled, for workers that loaded with the checks off. */
@@ -475,22 +479,36 @@ public final class DistributedFill implements AutoCloseable {
 
   /**
    * Marks a table finished (at {@code atNanos}), with the other tables of the joint group it leads,
-   * and, in the background, finishes and counts each that is now full, and checks the foreign keys
-   * that became checkable when the workers loaded with the checks off (as a local fill does).
+   * and, in the background, finishes and counts each that is now full; once a finish is done, the
+   * foreign keys it made checkable are checked when the workers loaded with the checks off (as a
+   * local fill does).
    */
   private void finishTable(String table, long atNanos) {
-    Completion.Step ready = completion.finished(progress.markFinished(table, atNanos));
-    for (TablePlan plan : ready.full()) {
-      inBackground("sequences and ANALYZE of " + plan.name(), () -> target.finish(plan));
+    List<TablePlan> full;
+    synchronized (completion) {
+      full = completion.finished(progress.markFinished(table, atNanos));
+    }
+    for (TablePlan plan : full) {
+      inBackground(
+          "sequences and ANALYZE of " + plan.name(),
+          () -> {
+            target.finish(plan);
+            List<ForeignKeys.Key> keys;
+            synchronized (completion) {
+              keys = completion.completed(plan);
+            }
+            if (job.validatesForeignKeysAtEnd()) {
+              keys.forEach(this::check);
+            }
+          });
       inBackground("counting the rows of " + plan.name(), () -> target.count(plan));
     }
-    if (job.validatesForeignKeysAtEnd()) {
-      for (ForeignKeys.Key key : ready.checkable()) {
-        inBackground(
-            "validating foreign key " + key.fk().name() + " of " + key.child().name(),
-            () -> checked.add(new ForeignKeys.Checked(key, target.orphans(key))));
-      }
-    }
+  }
+
+  private void check(ForeignKeys.Key key) {
+    inBackground(
+        "validating foreign key " + key.fk().name() + " of " + key.child().name(),
+        () -> checked.add(new ForeignKeys.Checked(key, target.orphans(key))));
   }
 
   /** Runs {@code step} on the target on a finishing thread, riding out a lost connection. */
@@ -544,8 +562,11 @@ public final class DistributedFill implements AutoCloseable {
     }
   }
 
+  /** Waits for every step on full tables, those its finishes add as it waits too. */
   private void awaitFinishing() {
-    finishing.forEach(f -> get(f, "finishing a table"));
+    for (int i = 0; i < finishing.size(); i++) {
+      get(finishing.get(i), "finishing a table");
+    }
   }
 
   private <T> T get(Future<T> f, String doing) {

@@ -80,8 +80,8 @@ public final class LocalFill {
     /** A task, and how it ended. */
     record Loaded(Task task, TaskExecution.Result result) implements Done {}
 
-    /** A table's finishing touches. */
-    record Finished() implements Done {}
+    /** A table's finishing touches, done. */
+    record Finished(TablePlan table) implements Done {}
 
     /** A foreign key's validation. */
     record Checked(ForeignKeys.Checked checked) implements Done {}
@@ -247,8 +247,8 @@ public final class LocalFill {
   /**
    * @param writes whether the run writes to the target: then each table's finishing touches follow
    *     once it is full, and for a database whose triggers did not stay on each foreign key is
-   *     validated once its table and the one it references are full, beside the other loads ({@link
-   *     Completion})
+   *     validated once its table and the one it references have had theirs, beside the other loads
+   *     ({@link Completion})
    */
   private Summary run(TaskExecution execution, boolean writes, String jobId) {
     JobTracker job = new JobTracker(plan, Retries.NONE);
@@ -269,7 +269,8 @@ public final class LocalFill {
         Done outcome = completions.take().get();
         running--;
         switch (outcome) {
-          case Done.Finished f -> {}
+          case Done.Finished f ->
+              running += validates ? check(completion.completed(f.table()), completions) : 0;
           case Done.Checked c -> checked.add(c.checked());
           case Done.Counted c -> counted.put(c.table(), c.rows());
           case Done.Loaded loaded -> {
@@ -282,9 +283,9 @@ public final class LocalFill {
             JobTracker.Change change =
                 job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
             if (change.tableDone()) {
-              Completion.Step ready =
+              List<TablePlan> full =
                   completion.finished(progress.markFinished(finished.table(), System.nanoTime()));
-              running += writes ? finish(ready, validates, completions) : 0; // a dry run wrote none
+              running += writes ? finish(full, completions) : 0; // a dry run wrote none
               running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
             }
           }
@@ -311,27 +312,26 @@ public final class LocalFill {
   }
 
   /**
-   * Submits the finishing touches of the tables {@code ready} found full, then, when {@code
-   * validates}, the checks of the keys it found checkable, each on a connection of its own.
+   * Submits the finishing touches and the counts of the tables that became {@code full}, each on a
+   * connection of its own; returns how many.
    */
-  private int finish(
-      Completion.Step ready, boolean validates, CompletionService<Done> completions) {
+  private int finish(List<TablePlan> full, CompletionService<Done> completions) {
     if (target instanceof Target.Output o) {
-      for (TablePlan table : ready.full()) {
+      for (TablePlan table : full) {
         completions.submit(() -> new Done.Counted(table.name(), o.opened().finish(table)));
       }
-      return ready.full().size();
+      return full.size();
     }
     Target.Database database = (Target.Database) target;
     DataSource dataSource = database.dataSource();
     TargetDialect dialect = database.dialect();
     TargetSteps steps = database.steps();
-    for (TablePlan table : ready.full()) {
+    for (TablePlan table : full) {
       completions.submit(
           () -> {
             outage.rideOut(
                 "sequences and ANALYZE of " + table.name(), () -> steps.finish(dataSource, table));
-            return new Done.Finished();
+            return new Done.Finished(table);
           });
       // counted for the fill's end check now, beside its ANALYZE, rather than after every table
       completions.submit(
@@ -343,7 +343,14 @@ public final class LocalFill {
                       reached -> FillCheck.count(dataSource, dialect, table),
                       () -> {})));
     }
-    List<ForeignKeys.Key> keys = validates ? ready.checkable() : List.of();
+    return 2 * full.size();
+  }
+
+  /** Submits the checks of {@code keys} (a database's), each on a connection of its own. */
+  private int check(List<ForeignKeys.Key> keys, CompletionService<Done> completions) {
+    Target.Database database = (Target.Database) target;
+    DataSource dataSource = database.dataSource();
+    TargetDialect dialect = database.dialect();
     for (ForeignKeys.Key key : keys) {
       completions.submit(
           () ->
@@ -357,7 +364,7 @@ public final class LocalFill {
                                   dataSource, key, dialect::tableName, dialect::quote),
                           () -> {}))));
     }
-    return 2 * ready.full().size() + keys.size();
+    return keys.size();
   }
 
   /** Submits the tasks the tracker released, each through the exactly-once path. */
