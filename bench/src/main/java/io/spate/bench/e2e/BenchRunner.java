@@ -1,6 +1,5 @@
 package io.spate.bench.e2e;
 
-import io.spate.coordinator.broker.EmbeddedBroker;
 import io.spate.coordinator.demo.DemoPostgres;
 import io.spate.engine.target.TargetKind;
 import java.io.IOException;
@@ -120,7 +119,7 @@ public final class BenchRunner implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(new Thread(processes::destroyAll, "bench-cleanup"));
     Files.createDirectories(out);
     DemoPostgres embedded = null;
-    EmbeddedBroker broker = null;
+    String bootstrap = null;
     try {
       String adminUrl;
       if (db == null) {
@@ -137,11 +136,11 @@ public final class BenchRunner implements Callable<Integer> {
       }
       refuseWorkersOnEmbedded();
       if (modes.stream().anyMatch(ModeRunner::distributed)) {
-        broker = EmbeddedBroker.start(0, work.resolve("kafka"));
+        bootstrap = startBroker(processes, work.resolve("kafka"));
       }
       ServerCpu serverCpu = ServerCpu.find(server);
       log("server CPU: " + serverCpu.source());
-      modeRunner = new ModeRunner(server, serverCpu, processes, broker, work.resolve("files"));
+      modeRunner = new ModeRunner(server, serverCpu, processes, bootstrap, work.resolve("files"));
       references = new ReferenceRunner(server, serverCpu, work);
       results = new BenchResults(out);
       log(
@@ -162,14 +161,34 @@ public final class BenchRunner implements Callable<Integer> {
       }
       return 0;
     } finally {
-      if (broker != null) {
-        broker.close();
-      }
+      processes.destroyAll(); // the broker, before its directory goes
       if (embedded != null) {
         embedded.close();
       }
       deleteTree(work);
     }
+  }
+
+  /**
+   * Starts {@code spate broker} as a process of its own, as a deployment runs its broker (not in
+   * the bench's JVM, whose own work and JIT would share its time), and returns its bootstrap
+   * address once it listens.
+   */
+  private static String startBroker(ChildProcesses processes, Path dir) throws Exception {
+    int port = ChildProcesses.freePort();
+    Process broker =
+        processes.start("broker", "--port", Integer.toString(port), "--data-dir", dir.toString());
+    var lines = new java.io.BufferedReader(new java.io.InputStreamReader(broker.getInputStream()));
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      if (line.contains("listening")) {
+        Thread.ofPlatform()
+            .daemon()
+            .start(() -> lines.lines().forEach(l -> {})); // its output never fills the pipe
+        return "127.0.0.1:" + port;
+      }
+    }
+    throw new IllegalStateException(
+        "spate broker ended before it listened (exit " + broker.waitFor() + ")");
   }
 
   /**

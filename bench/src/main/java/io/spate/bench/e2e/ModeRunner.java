@@ -5,7 +5,6 @@ import static io.spate.bench.e2e.ChildProcesses.awaitReady;
 import static io.spate.bench.e2e.ChildProcesses.freePort;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.spate.coordinator.broker.EmbeddedBroker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +30,8 @@ final class ModeRunner {
   private final String user;
   private final ServerCpu serverCpu;
 
-  /** The broker of the dist modes; null when only local modes run. */
-  private final EmbeddedBroker broker;
+  /** The bootstrap address of the dist modes' broker; null when only local modes run. */
+  private final String bootstrap;
 
   /** The standing workers of the current dist mode. */
   private final List<Process> fleet = new ArrayList<>();
@@ -43,17 +42,13 @@ final class ModeRunner {
   private final Path files;
 
   ModeRunner(
-      BenchDb db,
-      ServerCpu serverCpu,
-      ChildProcesses processes,
-      EmbeddedBroker broker,
-      Path files) {
+      BenchDb db, ServerCpu serverCpu, ChildProcesses processes, String bootstrap, Path files) {
     this.files = files;
     this.db = db;
     this.serverCpu = serverCpu;
     this.processes = processes;
     this.user = db.user();
-    this.broker = broker;
+    this.bootstrap = bootstrap;
   }
 
   /** One timed run of Spate in a mode, from an empty schema to the scenario's end state. */
@@ -79,9 +74,7 @@ final class ModeRunner {
       ServerCpu.Stopwatch timing;
       if (distributed(mode)) {
         String prefix = fleet(s, mode, "file://" + dir.toAbsolutePath());
-        args.addAll(
-            0,
-            List.of("submit", "--bootstrap", broker.bootstrapServers(), "--topic-prefix", prefix));
+        args.addAll(0, List.of("submit", "--bootstrap", bootstrap, "--topic-prefix", prefix));
         timing = serverCpu.start();
       } else {
         args.addAll(0, List.of("local", "--threads", workers(mode)));
@@ -119,7 +112,7 @@ final class ModeRunner {
     processes.spate(
         "submit",
         "--bootstrap",
-        broker.bootstrapServers(),
+        bootstrap,
         "--topic-prefix",
         prefix,
         "--db",
@@ -182,7 +175,7 @@ final class ModeRunner {
           processes.start(
               "worker",
               "--bootstrap",
-              broker.bootstrapServers(),
+              bootstrap,
               "--topic-prefix",
               prefix,
               "--db",
