@@ -233,11 +233,13 @@ public final class H2Dialect implements TargetDialect {
    * A session ended under its user, as a server's restart ends a client's, for which H2 has no
    * SQLSTATE of class 08: the statement running in a session another one aborts ({@code
    * ABORT_SESSION}) fails with a general error (50000) caused by the store's "transaction rolled
-   * back" ({@link DataUtils#ERROR_TRANSACTION_ILLEGAL_STATE}); the session's next use finds the
-   * database closed to it (90121, 90098), its connection closed (90007) or, over TCP, the link
-   * broken (90067). A statement the abort cancels mid-way fails as canceled (57014: Spate never
-   * cancels its own), or, when the cancel lands in a CHECK's evaluation, as that CHECK "invalid"
-   * (23514) caused by the cancel.
+   * back" ({@link DataUtils#ERROR_TRANSACTION_ILLEGAL_STATE}), or, when the abort lands while it
+   * checks the table's rights, by H2's own NullPointerException on the closed session's user
+   * ({@code SessionLocal.getUser()} is null); the session's next use finds the database closed to
+   * it (90121, 90098), its connection closed (90007) or, over TCP, the link broken (90067). A
+   * statement the abort cancels mid-way fails as canceled (57014: Spate never cancels its own), or,
+   * when the cancel lands in a CHECK's evaluation, as that CHECK "invalid" (23514) caused by the
+   * cancel.
    */
   @Override
   public boolean connectionLost(SQLException e) {
@@ -245,7 +247,7 @@ public final class H2Dialect implements TargetDialect {
       return false;
     }
     return switch (e.getErrorCode()) {
-      case ErrorCode.GENERAL_ERROR_1 -> rolledBackByTheStore(e);
+      case ErrorCode.GENERAL_ERROR_1 -> endedUnderItsStatement(e);
       case ErrorCode.CHECK_CONSTRAINT_INVALID -> causedByAnEndedSession(e);
       default -> endsTheSession(e.getErrorCode());
     };
@@ -280,11 +282,19 @@ public final class H2Dialect implements TargetDialect {
     return H2Identity.of(connection, qualifiedTables);
   }
 
-  /** Whether a cause of {@code e} is the store's "transaction rolled back under its session". */
-  private static boolean rolledBackByTheStore(SQLException e) {
+  /**
+   * Whether a cause of {@code e} says its session was closed under the statement: the store's
+   * "transaction rolled back", or H2 failing on the closed session's missing user.
+   */
+  private static boolean endedUnderItsStatement(SQLException e) {
     for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
       if (t instanceof MVStoreException m
           && m.getErrorCode() == DataUtils.ERROR_TRANSACTION_ILLEGAL_STATE) {
+        return true;
+      }
+      if (t instanceof NullPointerException npe
+          && npe.getMessage() != null
+          && npe.getMessage().contains("\"org.h2.engine.SessionLocal.getUser()\" is null")) {
         return true;
       }
     }

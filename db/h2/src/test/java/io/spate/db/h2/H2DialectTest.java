@@ -119,6 +119,27 @@ class H2DialectTest {
   }
 
   @Test
+  void aStatementFailingOnItsAbortedSessionsMissingUserIsALostConnectionAndOtherFailuresAreNot() {
+    // as H2 2.x fails when ABORT_SESSION lands while an INSERT checks the table's rights
+    SQLException ended =
+        org.h2.message.DbException.convert(
+                new NullPointerException(
+                    "Cannot invoke \"org.h2.engine.User.checkTableRight(org.h2.table.Table, int)\""
+                        + " because the return value of \"org.h2.engine.SessionLocal.getUser()\""
+                        + " is null"))
+            .getSQLException();
+    SQLException bug =
+        org.h2.message.DbException.convert(
+                new NullPointerException(
+                    "Cannot invoke \"String.length()\" because \"name\" is null"))
+            .getSQLException();
+
+    assertEquals(org.h2.api.ErrorCode.GENERAL_ERROR_1, ended.getErrorCode());
+    assertTrue(SqlErrors.connectionLost(ended), ended.getMessage());
+    assertFalse(SqlErrors.connectionLost(bug), bug.getMessage());
+  }
+
+  @Test
   void aCheckFailedByTheCancelOfAnAbortedSessionIsALostConnectionAndAnInvalidCheckIsNot() {
     SQLException canceled =
         org.h2.message.DbException.get(
