@@ -2,7 +2,9 @@ package io.spate.bench.e2e;
 
 import io.spate.coordinator.demo.DemoPostgres;
 import io.spate.engine.target.TargetKind;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -178,7 +180,7 @@ public final class BenchRunner implements Callable<Integer> {
     int port = ChildProcesses.freePort();
     Process broker =
         processes.start("broker", "--port", Integer.toString(port), "--data-dir", dir.toString());
-    var lines = new java.io.BufferedReader(new java.io.InputStreamReader(broker.getInputStream()));
+    var lines = new BufferedReader(new InputStreamReader(broker.getInputStream()));
     for (String line = lines.readLine(); line != null; line = lines.readLine()) {
       if (line.contains("listening")) {
         Thread.ofPlatform()

@@ -44,8 +44,8 @@ sealed interface JobTarget {
   void count(TablePlan table);
 
   /**
-   * The rows of {@code key}'s table that reference no row of its parent, once both are full: for
-   * workers that loaded with the checks off.
+   * The rows of {@code key}'s table that reference no row of its parent, once both are finished
+   * (analyzed): for workers that loaded with the checks off.
    */
   long orphans(ForeignKeys.Key key);
 
