@@ -22,6 +22,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Properties;
+import org.h2.api.ErrorCode;
+import org.h2.message.DbException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -122,19 +124,19 @@ class H2DialectTest {
   void aStatementFailingOnItsAbortedSessionsMissingUserIsALostConnectionAndOtherFailuresAreNot() {
     // as H2 2.x fails when ABORT_SESSION lands while an INSERT checks the table's rights
     SQLException ended =
-        org.h2.message.DbException.convert(
+        DbException.convert(
                 new NullPointerException(
                     "Cannot invoke \"org.h2.engine.User.checkTableRight(org.h2.table.Table, int)\""
                         + " because the return value of \"org.h2.engine.SessionLocal.getUser()\""
                         + " is null"))
             .getSQLException();
     SQLException bug =
-        org.h2.message.DbException.convert(
+        DbException.convert(
                 new NullPointerException(
                     "Cannot invoke \"String.length()\" because \"name\" is null"))
             .getSQLException();
 
-    assertEquals(org.h2.api.ErrorCode.GENERAL_ERROR_1, ended.getErrorCode());
+    assertEquals(ErrorCode.GENERAL_ERROR_1, ended.getErrorCode());
     assertTrue(SqlErrors.connectionLost(ended), ended.getMessage());
     assertFalse(SqlErrors.connectionLost(bug), bug.getMessage());
   }
@@ -142,15 +144,15 @@ class H2DialectTest {
   @Test
   void aCheckFailedByTheCancelOfAnAbortedSessionIsALostConnectionAndAnInvalidCheckIsNot() {
     SQLException canceled =
-        org.h2.message.DbException.get(
-                org.h2.api.ErrorCode.CHECK_CONSTRAINT_INVALID,
-                org.h2.message.DbException.get(org.h2.api.ErrorCode.STATEMENT_WAS_CANCELED),
+        DbException.get(
+                ErrorCode.CHECK_CONSTRAINT_INVALID,
+                DbException.get(ErrorCode.STATEMENT_WAS_CANCELED),
                 "CONSTRAINT_C3DF6: ")
             .getSQLException();
     SQLException invalid =
-        org.h2.message.DbException.get(
-                org.h2.api.ErrorCode.CHECK_CONSTRAINT_INVALID,
-                org.h2.message.DbException.get(org.h2.api.ErrorCode.DIVISION_BY_ZERO_1, "qty / 0"),
+        DbException.get(
+                ErrorCode.CHECK_CONSTRAINT_INVALID,
+                DbException.get(ErrorCode.DIVISION_BY_ZERO_1, "qty / 0"),
                 "CONSTRAINT_C3DF6: qty / 0 > 1")
             .getSQLException();
 
