@@ -112,6 +112,9 @@ public final class DistributedFill implements AutoCloseable {
   /** The largest record the producer sends: a job record past it is refused before publishing. */
   private final int maxRecordBytes;
 
+  /** A new job's record, encoded when this follower is made (null for a takeover's). */
+  private final byte[] jobRecord;
+
   private final TaskPlacement placement;
   private final Outage outage;
 
@@ -210,6 +213,12 @@ public final class DistributedFill implements AutoCloseable {
     placement = new TaskPlacement(kafka, producer.partitionsFor(kafka.topics().tasks()).size());
     events = new FutureTask<>(this::eventsConsumer);
     Thread.ofPlatform().daemon().name("spate-events-open").start(events);
+    try {
+      jobRecord = newJob ? encode(kafka.topics().jobs(), job) : null;
+    } catch (RuntimeException e) {
+      closeClients();
+      throw e;
+    }
   }
 
   /**
@@ -268,9 +277,15 @@ public final class DistributedFill implements AutoCloseable {
     return result;
   }
 
-  /** Publishes the job record; tasks follow from {@link #follow()}. */
+  /**
+   * Publishes the job record, encoded when this follower was made; tasks follow from {@link
+   * #follow()}.
+   */
   public void publishJob() {
-    send(kafka.topics().jobs(), job.jobId(), job);
+    if (jobRecord == null) {
+      throw new IllegalStateException("job " + job.jobId() + " is not new: it has its record");
+    }
+    send(kafka.topics().jobs(), job.jobId(), jobRecord);
   }
 
   /**
@@ -589,8 +604,17 @@ public final class DistributedFill implements AutoCloseable {
    * restart is ridden out as the job ends as it is mid-job.
    */
   private void send(String topic, String key, Object message) {
+    send(topic, key, encode(topic, message));
+  }
+
+  /** A record of the job for {@code topic}, refused here when the producer could not send it. */
+  private byte[] encode(String topic, Object message) {
     byte[] bytes = Messages.encode(message);
     requireFits(job, topic, bytes.length, maxRecordBytes);
+    return bytes;
+  }
+
+  private void send(String topic, String key, byte[] bytes) {
     try {
       producer.send(new ProducerRecord<>(topic, key, bytes)).get();
     } catch (ExecutionException e) {
@@ -639,6 +663,10 @@ public final class DistributedFill implements AutoCloseable {
   @Override
   public void close() {
     target.leave(); // the job goes on without this process (detached), or its end released it
+    closeClients();
+  }
+
+  private void closeClients() {
     if (eventsTaken.compareAndSet(false, true)) { // never followed: the consumer is close's
       try {
         events.get().close(CloseOptions.timeout(Duration.ZERO));

@@ -13,12 +13,15 @@ import io.spate.engine.target.TableClaims;
 import io.spate.engine.target.TargetIdentities;
 import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Triggers;
+import io.spate.protocol.error.SpateException;
 import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.worker.kafka.KafkaSettings;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 
@@ -79,28 +82,6 @@ public final class Submission {
     TargetKind kind = TargetKind.of(target);
     TargetIdentity identity =
         kind.dialect().identity(target, plan, "job " + jobId + " / target \"" + targetName + "\"");
-    kind.dialect().ledger().ensure(target); // the ledger's home first: the claims live beside it
-    TableClaims.Claim claim =
-        kind.dialect()
-            .claims()
-            .claim(
-                target,
-                jobId,
-                LocalFill.planDigest(plan),
-                TableClaims.holder("the coordinator of spate submit"),
-                LocalJob.written(plan));
-    try {
-      TargetSteps.of(kind)
-          .prepare(
-              target,
-              plan,
-              jobId,
-              truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
-              notes);
-    } catch (RuntimeException e) {
-      claim.close();
-      throw e;
-    }
     JobMessage job =
         new JobMessage(
             Messages.VERSION,
@@ -115,8 +96,70 @@ public final class Submission {
             identity,
             null);
     JobTarget.Database database = new JobTarget.Database(job, target);
-    database.hold(claim);
-    return publish(kafka, job, database, progress, retries, outage);
+    // the follower's Kafka clients and the job's encoded record are made beside the target's steps
+    // below, which need neither; nothing is published before both are done
+    FutureTask<DistributedFill> follower =
+        new FutureTask<>(
+            () -> new DistributedFill(kafka, job, database, progress, retries, outage, true));
+    Thread.ofPlatform().daemon().name("spate-follower-open").start(follower);
+    try {
+      kind.dialect().ledger().ensure(target); // the ledger's home first: the claims live beside it
+      TableClaims.Claim claim =
+          kind.dialect()
+              .claims()
+              .claim(
+                  target,
+                  jobId,
+                  LocalFill.planDigest(plan),
+                  TableClaims.holder("the coordinator of spate submit"),
+                  LocalJob.written(plan));
+      try {
+        TargetSteps.of(kind)
+            .prepare(
+                target,
+                plan,
+                jobId,
+                truncate ? TargetTables.Start.TRUNCATE : TargetTables.Start.EMPTY,
+                notes);
+      } catch (RuntimeException e) {
+        claim.close();
+        throw e;
+      }
+      database.hold(claim);
+    } catch (RuntimeException e) {
+      closeWhenMade(follower);
+      throw e;
+    }
+    return publish(made(follower, database), database);
+  }
+
+  /**
+   * The follower {@code opening} makes, or its failure, the claim {@code target} holds released.
+   */
+  private static DistributedFill made(FutureTask<DistributedFill> opening, JobTarget target) {
+    try {
+      return opening.get();
+    } catch (ExecutionException e) {
+      target.release();
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new SpateException("cannot open the job's Kafka clients: " + e.getCause(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      target.release();
+      throw new SpateException("interrupted while opening the job's Kafka clients", e);
+    }
+  }
+
+  /** Closes the follower {@code opening} makes once it is made; nothing of it was published. */
+  private static void closeWhenMade(FutureTask<DistributedFill> opening) {
+    try {
+      opening.get().close();
+    } catch (ExecutionException e) {
+      // it was never made: nothing to close
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
@@ -158,24 +201,21 @@ public final class Submission {
             false,
             null,
             output.format(url));
-    return publish(kafka, job, new JobTarget.Output(job, opened), progress, retries, Outage.NONE);
-  }
-
-  /** Publishes {@code job}, claimed on {@code target}; a failure releases the claim. */
-  private static DistributedFill publish(
-      KafkaSettings kafka,
-      JobMessage job,
-      JobTarget target,
-      FillProgress progress,
-      Retries retries,
-      Outage outage) {
+    JobTarget files = new JobTarget.Output(job, opened);
     DistributedFill fill;
     try {
-      fill = new DistributedFill(kafka, job, target, progress, retries, outage, true);
+      fill = new DistributedFill(kafka, job, files, progress, retries, Outage.NONE, true);
     } catch (RuntimeException e) {
-      target.release();
+      files.release();
       throw e;
     }
+    return publish(fill, files);
+  }
+
+  /**
+   * Publishes the job record of {@code fill}, a new job's follower; a failure releases its claim.
+   */
+  private static DistributedFill publish(DistributedFill fill, JobTarget target) {
     try {
       fill.publishJob();
     } catch (RuntimeException e) {

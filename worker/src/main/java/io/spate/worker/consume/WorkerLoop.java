@@ -125,7 +125,9 @@ public final class WorkerLoop implements AutoCloseable {
     consumer = new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer());
     Properties p = kafka.client();
     p.put(ProducerConfig.ACKS_CONFIG, "all");
-    p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+    // a task's outcome is awaited before its offset moves on, and it may release the next table's
+    // tasks: lingering would only delay them
+    p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
     producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     jobs = new JobCache(kafka);
     runner =

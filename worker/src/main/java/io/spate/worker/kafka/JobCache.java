@@ -129,6 +129,7 @@ public final class JobCache implements AutoCloseable {
   public JobMessage await(String jobId, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
+      long seen = records.taken();
       Optional<JobMessage> job = records.job(jobId);
       if (job.isPresent()) {
         return job.get();
@@ -141,7 +142,8 @@ public final class JobCache implements AutoCloseable {
         throw new SpateException(
             "job " + jobId + ": the reader of " + topic + " stopped: " + failure, failure);
       }
-      Thread.sleep(50);
+      // woken by the next record read, so a task that overtook its job's record starts at once
+      records.awaitAfter(seen, 50);
     }
     throw new SpateException(
         "job " + jobId + " is not on the jobs topic after " + timeout.toSeconds() + " s");

@@ -24,8 +24,22 @@ final class JobRecords {
   private final Map<String, JobMessage> jobs = new ConcurrentHashMap<>();
   private final Map<String, String> unreadable = new ConcurrentHashMap<>();
 
+  /** How many records were taken: a waiter for a job wakes when it moves ({@link #awaitAfter}). */
+  private long taken;
+
   /** Takes one record of the jobs topic: a job, a tombstone, or something to skip and log once. */
   void accept(ConsumerRecord<String, byte[]> record) {
+    try {
+      fold(record);
+    } finally {
+      synchronized (this) {
+        taken++;
+        notifyAll();
+      }
+    }
+  }
+
+  private void fold(ConsumerRecord<String, byte[]> record) {
     String key = record.key();
     if (record.value() == null) {
       if (key != null) {
@@ -45,6 +59,20 @@ final class JobRecords {
       log.warn(SkippedRecords.describe(record, e.getMessage()));
     } catch (RuntimeException e) {
       log.error(SkippedRecords.describe(record, "cannot be read: " + e), e);
+    }
+  }
+
+  /** How many records were taken so far. */
+  synchronized long taken() {
+    return taken;
+  }
+
+  /** Waits until a record past the first {@code seen} is taken, or {@code millis} pass. */
+  synchronized void awaitAfter(long seen, long millis) throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    for (long left = millis; taken == seen && left > 0; ) {
+      wait(left);
+      left = (deadline - System.nanoTime()) / 1_000_000;
     }
   }
 

@@ -65,4 +65,36 @@ class JobRecordsTest {
 
     assertTrue(records.all().isEmpty());
   }
+
+  @Test
+  void aWaiterWakesWhenTheNextRecordIsTakenNotAtItsTimeout() throws Exception {
+    JobRecords records = new JobRecords();
+    long seen = records.taken();
+    var waiter =
+        java.util.concurrent.CompletableFuture.runAsync(
+            () -> {
+              try {
+                records.awaitAfter(seen, 60_000);
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+
+    records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.RUNNING))));
+
+    waiter.get(30, java.util.concurrent.TimeUnit.SECONDS); // far sooner than its 60 s
+    assertEquals(seen + 1, records.taken());
+    assertTrue(records.job("a1").isPresent());
+  }
+
+  @Test
+  void aWaiterForARecordAlreadyTakenReturnsAtOnce() throws Exception {
+    JobRecords records = new JobRecords();
+    records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.RUNNING))));
+
+    long before = System.nanoTime();
+    records.awaitAfter(0, 60_000);
+
+    assertTrue(System.nanoTime() - before < 30_000_000_000L);
+  }
 }
