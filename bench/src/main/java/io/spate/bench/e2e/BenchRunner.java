@@ -224,20 +224,26 @@ public final class BenchRunner implements Callable<Integer> {
       long rows = 0;
       // pgbench -i runs after each of a mode's runs, warm-up included, the two alternating
       boolean alternate = s.reference == Scenario.Reference.PGBENCH_INIT;
-      // one mode at a time, so no other mode's idle workers share the machine with it
-      for (String mode : modes) {
-        for (int i = 0; i <= runs; i++) { // i == 0: the warm-up, not counted
+      // every mode's warm-up, then rounds of one run of each mode, the order turning by one mode a
+      // round: drift on a shared machine hits every mode alike, and no mode always follows the
+      // same one. A dist mode's standing workers stay up from its warm-up to the scenario's end.
+      for (int i = 0; i <= runs; i++) { // i == 0: the warm-ups, not counted
+        boolean referenced = alternate || i == 0;
+        for (String mode : turned(modes, Math.max(0, i - 1))) {
           ServerCpu.Timed t = modeRunner.run(s, mode, url, config);
           if (ModeRunner.writesFiles(mode)) { // a file mode leaves the tables empty
             fileRows.put(mode, modeRunner.filesRows(mode));
             fileBytes.put(mode, modeRunner.filesBytes(mode));
-          } else {
-            rows = server.totalRows(url);
+            if (i > 0) {
+              timed.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
+            }
+            continue;
           }
+          rows = server.totalRows(url);
           if (i > 0) {
             timed.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
           }
-          if (alternate && !ModeRunner.writesFiles(mode)) {
+          if (alternate) {
             Map<String, String> filled = i == 0 ? server.pgbenchEndState(url) : null;
             Map<String, ServerCpu.Timed> ref = references.run(s, url, factor, database);
             if (i == 0) {
@@ -245,18 +251,17 @@ public final class BenchRunner implements Callable<Integer> {
             } else {
               ref.forEach((r, rt) -> timed.computeIfAbsent(r, m -> new ArrayList<>()).add(rt));
             }
+          } else if (!referenced) { // once a round, on the rows a mode just wrote
+            referenced = true;
+            if (s.reference == Scenario.Reference.API_FILL) {
+              // the library's first fill in this JVM is a line of its own, so round 1 runs two
+              references.apiFill(s, url, config, i == 1 ? 2 : 1, timed);
+            } else {
+              references
+                  .run(s, url, factor, database)
+                  .forEach((ref, rt) -> timed.computeIfAbsent(ref, m -> new ArrayList<>()).add(rt));
+            }
           }
-        }
-        modeRunner.stopFleet();
-        if (ModeRunner.writesFiles(mode) || alternate) {
-          continue; // the tables stay empty, or the reference ran beside each run
-        }
-        if (s.reference == Scenario.Reference.API_FILL) {
-          references.apiFill(s, url, config, runs, timed);
-        } else {
-          references
-              .run(s, url, factor, database)
-              .forEach((ref, t) -> timed.computeIfAbsent(ref, m -> new ArrayList<>()).add(t));
         }
       }
       results.add(s, s.references(server.kind()), rows, timed, fileRows, fileBytes);
@@ -264,6 +269,13 @@ public final class BenchRunner implements Callable<Integer> {
       modeRunner.stopFleet();
       server.dropDatabase(database);
     }
+  }
+
+  /** {@code modes} turned left by {@code by}: round r of the bench runs them in turn r - 1. */
+  static List<String> turned(List<String> modes, int by) {
+    List<String> turned = new ArrayList<>(modes);
+    java.util.Collections.rotate(turned, -(by % Math.max(1, modes.size())));
+    return turned;
   }
 
   /**
