@@ -185,7 +185,8 @@ class BenchRunnerSmokeIT {
       assertEquals(9 * 10, m.get("rows").asLong(), "TPC-C's nine tables at 10 rows each");
       runsByMode.put(m.get("mode").asText(), m.get("all_seconds").size());
     }
-    assertEquals(Map.of("local-1", 2, "api-fill-first", 1, "api-fill", 1), runsByMode);
+    // a run of each a round, the library's too; its first call in the JVM is a line of its own
+    assertEquals(Map.of("local-1", 2, "api-fill-first", 1, "api-fill", 2), runsByMode);
   }
 
   /**
