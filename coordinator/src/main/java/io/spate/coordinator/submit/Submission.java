@@ -134,7 +134,7 @@ public final class Submission {
   }
 
   /**
-   * The follower {@code opening} makes, or its failure, the claim {@code target} holds released.
+   * The follower {@code opening} made; if it could not be made, {@code target}'s claim is released.
    */
   private static DistributedFill made(FutureTask<DistributedFill> opening, JobTarget target) {
     try {
