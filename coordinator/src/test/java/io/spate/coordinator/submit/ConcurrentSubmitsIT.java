@@ -48,6 +48,73 @@ class ConcurrentSubmitsIT {
     }
   }
 
+  @Test
+  void twoDifferentFillsOfOneDatabaseSubmittedAtOnceLeaveTheWinnersRowsOnly() throws Exception {
+    try (TestDatabase db = TestDatabase.withFixtureSchema("single.sql")) {
+      String prefix = TestBroker.uniqueTopicPrefix();
+      String[] big =
+          SharedBrokerRuns.submitArgs(
+              prefix, db.jdbcUrl(), db.user(), "--rows", "big_t=" + ROWS, "--seed", "3");
+      String[] small =
+          SharedBrokerRuns.submitArgs(
+              prefix, db.jdbcUrl(), db.user(), "--rows", "big_t=" + ROWS / 4, "--seed", "4");
+      try (SpateProcess worker =
+              SpateProcess.start(SharedBrokerRuns.worker(prefix, db.jdbcUrl(), db.user()));
+          SpateProcess first = SpateProcess.start(big);
+          SpateProcess second = SpateProcess.start(small)) {
+        int bigExit = first.waitFor(Duration.ofMinutes(3));
+        int smallExit = second.waitFor(Duration.ofMinutes(3));
+        String outputs = first.output() + "\n---\n" + second.output() + "\n---\n" + worker.output();
+        assertTrue((bigExit == 0) != (smallExit == 0), "exactly one succeeds: " + outputs);
+        assertRefusalNamesTheOther(bigExit == 0 ? second.output() : first.output());
+        assertEquals(
+            bigExit == 0 ? ROWS : ROWS / 4,
+            db.queryLong("SELECT count(*) FROM big_t"),
+            "the winner's rows, none of the refused fill's: " + outputs);
+      }
+    }
+  }
+
+  /**
+   * One worker serving two databases of one server (its default and a named target), a fill of each
+   * submitted at once: each job claims and checks its own database, so both fill, once.
+   */
+  @Test
+  void fillsOfTwoDatabasesOnOneServerSubmittedAtOnceFillEachOnce() throws Exception {
+    try (TestDatabase a = TestDatabase.withFixtureSchema("single.sql");
+        TestDatabase b = TestDatabase.withFixtureSchema("single.sql")) {
+      String prefix = TestBroker.uniqueTopicPrefix();
+      try (SpateProcess worker =
+              SpateProcess.start(
+                  SharedBrokerRuns.worker(
+                      prefix, a.jdbcUrl(), a.user(), "--target", "second=" + b.jdbcUrl()));
+          SpateProcess toA =
+              SpateProcess.start(
+                  SharedBrokerRuns.submitArgs(
+                      prefix, a.jdbcUrl(), a.user(), "--rows", "big_t=" + ROWS, "--seed", "3"));
+          SpateProcess toB =
+              SpateProcess.start(
+                  SharedBrokerRuns.submitArgs(
+                      prefix,
+                      b.jdbcUrl(),
+                      b.user(),
+                      "--target",
+                      "second",
+                      "--rows",
+                      "big_t=" + ROWS,
+                      "--seed",
+                      "3"))) {
+        int exitA = toA.waitFor(Duration.ofMinutes(3));
+        int exitB = toB.waitFor(Duration.ofMinutes(3));
+        String outputs = toA.output() + "\n---\n" + toB.output() + "\n---\n" + worker.output();
+        assertEquals(0, exitA, outputs);
+        assertEquals(0, exitB, outputs);
+        assertEquals(ROWS, a.queryLong("SELECT count(*) FROM big_t"), "once in a: " + outputs);
+        assertEquals(ROWS, b.queryLong("SELECT count(*) FROM big_t"), "once in b: " + outputs);
+      }
+    }
+  }
+
   /**
    * Starts a worker and two identical submits together; asserts exactly one submit succeeds and
    * returns the other's output.
