@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -231,18 +232,15 @@ public final class BenchRunner implements Callable<Integer> {
         boolean referenced = alternate || i == 0;
         for (String mode : turned(modes, Math.max(0, i - 1))) {
           ServerCpu.Timed t = modeRunner.run(s, mode, url, config);
-          if (ModeRunner.writesFiles(mode)) { // a file mode leaves the tables empty
-            fileRows.put(mode, modeRunner.filesRows(mode));
-            fileBytes.put(mode, modeRunner.filesBytes(mode));
-            if (i > 0) {
-              timed.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
-            }
-            continue;
-          }
-          rows = server.totalRows(url);
           if (i > 0) {
             timed.computeIfAbsent(mode, m -> new ArrayList<>()).add(t);
           }
+          if (ModeRunner.writesFiles(mode)) { // a file mode leaves the tables empty
+            fileRows.put(mode, modeRunner.filesRows(mode));
+            fileBytes.put(mode, modeRunner.filesBytes(mode));
+            continue;
+          }
+          rows = server.totalRows(url);
           if (alternate) {
             Map<String, String> filled = i == 0 ? server.pgbenchEndState(url) : null;
             Map<String, ServerCpu.Timed> ref = references.run(s, url, factor, database);
@@ -274,7 +272,7 @@ public final class BenchRunner implements Callable<Integer> {
   /** {@code modes} turned left by {@code by}: round r of the bench runs them in turn r - 1. */
   static List<String> turned(List<String> modes, int by) {
     List<String> turned = new ArrayList<>(modes);
-    java.util.Collections.rotate(turned, -(by % Math.max(1, modes.size())));
+    Collections.rotate(turned, -(by % Math.max(1, modes.size())));
     return turned;
   }
 

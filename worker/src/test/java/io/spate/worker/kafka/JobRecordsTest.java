@@ -8,6 +8,8 @@ import io.spate.protocol.message.JobMessage;
 import io.spate.protocol.message.Messages;
 import io.spate.protocol.plan.FillPlan;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +73,7 @@ class JobRecordsTest {
     JobRecords records = new JobRecords();
     long seen = records.taken();
     var waiter =
-        java.util.concurrent.CompletableFuture.runAsync(
+        CompletableFuture.runAsync(
             () -> {
               try {
                 records.awaitAfter(seen, 60_000);
@@ -82,7 +84,7 @@ class JobRecordsTest {
 
     records.accept(record("a1", Messages.encode(job("a1", JobMessage.State.RUNNING))));
 
-    waiter.get(30, java.util.concurrent.TimeUnit.SECONDS); // far sooner than its 60 s
+    waiter.get(30, TimeUnit.SECONDS); // far sooner than its 60 s
     assertEquals(seen + 1, records.taken());
     assertTrue(records.job("a1").isPresent());
   }
