@@ -1,6 +1,7 @@
 package io.spate.core.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,10 +11,14 @@ import io.spate.core.config.FillConfig;
 import io.spate.core.progress.FillProgress;
 import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresLedger;
+import io.spate.engine.generate.Engine;
+import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.Triggers;
 import io.spate.protocol.plan.FillPlan;
+import io.spate.protocol.plan.Task;
 import io.spate.worker.testing.Await;
 import io.spate.worker.testing.PrivateCluster;
 import io.spate.worker.testing.TestDatabase;
@@ -24,6 +29,7 @@ import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -237,6 +243,52 @@ public class IndexesAfterLoadIT {
     } finally {
       db.close();
       Fills.dropRole(role);
+    }
+  }
+
+  @Test
+  void onlyATableTheLoadFoundEmptyAndWroteAloneIsCountedByItsLoad() throws Exception {
+    try (TestDatabase db = TestDatabase.create()) {
+      db.execute(
+          ACCOUNT
+              + "CREATE TABLE audited (LIKE account INCLUDING ALL);"
+              + " CREATE FUNCTION audited_seen() RETURNS trigger LANGUAGE plpgsql"
+              + " AS $$BEGIN RETURN NEW; END$$;"
+              + " CREATE TRIGGER audited_seen BEFORE INSERT ON audited"
+              + " FOR EACH ROW EXECUTE FUNCTION audited_seen()");
+      FillPlan plan =
+          Fills.plan(db, FillConfig.EMPTY, Map.of("account", 20_000L, "audited", 20_000L));
+      PGSimpleDataSource target = new PGSimpleDataSource();
+      target.setURL(db.jdbcUrl());
+      target.setUser(db.user());
+      target.setPassword(db.password());
+      PostgresLedger.ensure(target);
+      TaskExecution execution =
+          new TaskExecution(
+              new DatabaseSink(
+                  target,
+                  PostgresDialect.KIND.dialect(),
+                  Triggers.Mode.ON,
+                  SessionSettings.DEFAULT,
+                  n -> {}),
+              Outage.NONE);
+      Map<String, TaskExecution.Result> results = new HashMap<>();
+      for (Task task : plan.tasks()) {
+        assertTrue(plan.table(task.table()).indexesAfter(), task.table());
+        results.put(
+            task.table(),
+            execution.run(
+                new Engine(plan),
+                new TaskExecution.Assignment("whole-job", task, "w", 1),
+                new TaskExecution.Listener() {}));
+      }
+
+      assertEquals(2, results.size(), "one task a table");
+      assertTrue(results.get("account").wholeTable(), "empty under its lock, no user trigger");
+      assertEquals(20_000L, results.get("account").rows());
+      assertFalse(results.get("audited").wholeTable(), "its trigger could write it too");
+      assertEquals(20_000L, results.get("audited").rows());
+      assertEquals(20_000L, db.queryLong("SELECT count(*) FROM account"));
     }
   }
 

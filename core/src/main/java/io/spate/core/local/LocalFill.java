@@ -257,6 +257,7 @@ public final class LocalFill {
         writes && target instanceof Target.Database d && d.triggers() != Triggers.Mode.ON;
     List<ForeignKeys.Checked> checked = new ArrayList<>();
     Map<String, Long> counted = new HashMap<>();
+    Map<String, Long> wholeTables = new HashMap<>(); // loaded whole by one task: their rows, known
     ThreadLocal<Engine> engines = ThreadLocal.withInitial(() -> new Engine(plan));
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, "spate-fill"));
     CompletionService<Done> completions = new ExecutorCompletionService<>(pool);
@@ -279,13 +280,17 @@ public final class LocalFill {
               skippedTasks++;
               skippedRows += loaded.result().rows();
             }
+            if (loaded.result().wholeTable()) {
+              wholeTables.put(finished.table(), loaded.result().rows());
+            }
             // rows are counted in the progress as they are sent, so the tracker is told none
             JobTracker.Change change =
                 job.succeeded(finished.id(), 0, System.nanoTime()).orElseThrow();
             if (change.tableDone()) {
               List<TablePlan> full =
                   completion.finished(progress.markFinished(finished.table(), System.nanoTime()));
-              running += writes ? finish(full, completions) : 0; // a dry run wrote none
+              // a dry run wrote none
+              running += writes ? finish(full, wholeTables, completions) : 0;
               running += submit(job.due(System.nanoTime()), completions, engines, execution, jobId);
             }
           }
@@ -313,9 +318,11 @@ public final class LocalFill {
 
   /**
    * Submits the finishing touches and the counts of the tables that became {@code full}, each on a
-   * connection of its own; returns how many.
+   * connection of its own, but a table in {@code wholeTables}: its one task's commit held all its
+   * rows, so they are not read again; returns how many.
    */
-  private int finish(List<TablePlan> full, CompletionService<Done> completions) {
+  private int finish(
+      List<TablePlan> full, Map<String, Long> wholeTables, CompletionService<Done> completions) {
     if (target instanceof Target.Output o) {
       for (TablePlan table : full) {
         completions.submit(() -> new Done.Counted(table.name(), o.opened().finish(table)));
@@ -333,6 +340,11 @@ public final class LocalFill {
                 "sequences and ANALYZE of " + table.name(), () -> steps.finish(dataSource, table));
             return new Done.Finished(table);
           });
+      Long whole = wholeTables.get(table.name());
+      if (whole != null) {
+        completions.submit(() -> new Done.Counted(table.name(), whole));
+        continue;
+      }
       // counted for the fill's end check now, beside its ANALYZE, rather than after every table
       completions.submit(
           () ->

@@ -24,9 +24,11 @@ import javax.sql.DataSource;
 /**
  * No silent success: at the end of every fill (local, submitted, served, from the library) the
  * tables are counted against the plan, and a fill whose tables do not hold what it planned fails
- * naming each such table, however its tasks ended. A table the plan fills holds exactly its planned
- * rows, or at least them where other tables' insert triggers write into it too; a table only
- * triggers write is counted, not judged.
+ * naming each such table, however its tasks ended. A local fill's table that one task loaded whole
+ * while holding it alone (found empty under its lock, no user trigger) is not read again: the rows
+ * the server took in that task's transaction are then its count. A table the plan fills holds
+ * exactly its planned rows, or at least them where other tables' insert triggers write into it too;
+ * a table only triggers write is counted, not judged.
  *
  * <p>The counts and the plan's digest make the fill's {@linkplain Result#fingerprint()
  * fingerprint}: the same fill of the same schema prints the same one, so a later run or a CI step

@@ -49,8 +49,15 @@ public final class TaskExecution {
 
   /**
    * @param rows the rows this execution committed, or for a skipped task those the ledger records
+   * @param wholeTable whether this execution's rows are, at its commit, every row of its table
+   *     ({@link io.spate.engine.target.RowLoad.Written#wholeTable()}): the table's count without
+   *     reading it
    */
-  public record Result(Outcome outcome, long rows) {}
+  public record Result(Outcome outcome, long rows, boolean wholeTable) {
+    public Result(Outcome outcome, long rows) {
+      this(outcome, rows, false);
+    }
+  }
 
   /**
    * One execution of a task: what the ledger row records.
@@ -144,7 +151,7 @@ public final class TaskExecution {
       attempts.listener.started();
     }
     try {
-      return new Result(Outcome.SUCCEEDED, load(engine, attempts));
+      return load(engine, attempts);
     } catch (TaskLedger.AlreadyDoneException e) {
       attempts.rolledBack();
       return new Result(
@@ -205,8 +212,8 @@ public final class TaskExecution {
     }
   }
 
-  /** The task's rows and ledger entry in one unit of work; returns the rows committed. */
-  private long load(Engine engine, Attempts attempts) {
+  /** The task's rows and ledger entry in one unit of work, committed. */
+  private Result load(Engine engine, Attempts attempts) {
     Assignment assignment = attempts.assignment;
     Task task = assignment.task();
     TableEngine table = engine.table(task.table());
@@ -223,7 +230,7 @@ public final class TaskExecution {
       attempts.commitSent = true;
       unit.commit(assignment.workerId(), assignment.attempt(), rows);
       attempts.pendingRows = 0;
-      return rows;
+      return new Result(Outcome.SUCCEEDED, rows, unit.wroteWholeTable());
     }
   }
 }

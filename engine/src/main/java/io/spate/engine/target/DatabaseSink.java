@@ -87,6 +87,7 @@ public final class DatabaseSink implements TaskSink {
 
     private boolean commitSent;
     private boolean done;
+    private boolean wholeTable;
 
     Transaction(String jobId, Task task, String verb) {
       this.jobId = jobId;
@@ -97,10 +98,17 @@ public final class DatabaseSink implements TaskSink {
     @Override
     public long write(TableEngine table, Task rows, LongConsumer progress) {
       try {
-        return load.write(connection, table, rows, progress);
+        RowLoad.Written written = load.write(connection, table, rows, progress);
+        wholeTable = written.wholeTable();
+        return written.rows();
       } catch (SQLException | RuntimeException e) {
         throw failed(e);
       }
+    }
+
+    @Override
+    public boolean wroteWholeTable() {
+      return wholeTable;
     }
 
     @Override

@@ -21,6 +21,22 @@ import java.util.function.LongConsumer;
  */
 public interface RowLoad {
 
+  /**
+   * What one load wrote.
+   *
+   * @param rows the rows the server took
+   * @param wholeTable whether they are, at the transaction's commit, every row their table holds:
+   *     the load found the table empty while holding it alone (no one else may write it until the
+   *     commit) and nothing but the load wrote it (no user trigger), so the table's count after the
+   *     fill is {@code rows} without reading it
+   */
+  record Written(long rows, boolean wholeTable) {
+    /** Rows written beside whatever else the table holds or may be given. */
+    public static Written rows(long rows) {
+      return new Written(rows, false);
+    }
+  }
+
   /** The statement a task's rows go in with, for messages: {@code COPY} or {@code UPDATE}. */
   String verb(TablePlan plan);
 
@@ -28,8 +44,8 @@ public interface RowLoad {
    * Generates the task's rows and sends them in {@code connection}'s open transaction.
    *
    * @param progress receives row counts as buffers reach the server (not yet committed)
-   * @return the number of rows written
+   * @return the rows written
    */
-  long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+  Written write(Connection connection, TableEngine table, Task task, LongConsumer progress)
       throws SQLException;
 }

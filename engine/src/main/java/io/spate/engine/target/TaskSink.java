@@ -60,6 +60,14 @@ public interface TaskSink {
     long write(TableEngine table, Task task, LongConsumer progress);
 
     /**
+     * Whether the last {@link #write} wrote, as of this unit's commit, every row its table holds
+     * ({@link RowLoad.Written#wholeTable()}).
+     */
+    default boolean wroteWholeTable() {
+      return false;
+    }
+
+    /**
      * Makes the unit's rows visible together with the task's ledger entry.
      *
      * @param workerId who executed it, for the ledger

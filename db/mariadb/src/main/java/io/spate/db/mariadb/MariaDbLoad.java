@@ -34,7 +34,12 @@ final class MariaDbLoad implements RowLoad {
   }
 
   @Override
-  public long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+  public Written write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+      throws SQLException {
+    return Written.rows(rows(connection, table, task, progress));
+  }
+
+  private long rows(Connection connection, TableEngine table, Task task, LongConsumer progress)
       throws SQLException {
     TablePlan plan = table.plan();
     SlotCursor cursor = new SlotCursor(task.start(), task.end());

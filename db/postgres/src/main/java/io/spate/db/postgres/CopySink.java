@@ -49,13 +49,13 @@ final class CopySink implements RowLoad {
   }
 
   @Override
-  public long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+  public Written write(Connection connection, TableEngine table, Task task, LongConsumer progress)
       throws SQLException {
     TablePlan plan = table.plan();
     String columns =
         table.columnNames().stream().map(Table::quote).collect(Collectors.joining(", "));
     if (plan.secondPass()) {
-      return update(connection, plan, columns, table, task, progress);
+      return Written.rows(update(connection, plan, columns, table, task, progress));
     }
     String copy = "COPY " + plan.table().qualifiedName() + " (" + columns + ") FROM STDIN";
     if (plan.indexesAfter()) {
@@ -71,7 +71,7 @@ final class CopySink implements RowLoad {
                   task,
                   progress));
     }
-    return stream(connection, copy + " (FORMAT binary)", table, task, progress);
+    return Written.rows(stream(connection, copy + " (FORMAT binary)", table, task, progress));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.spate.db.postgres;
 
+import io.spate.engine.target.RowLoad;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.Task;
 import io.spate.protocol.schema.Table;
@@ -17,7 +18,9 @@ import java.util.List;
  * which also writes the ledger row: lock the table, check it is empty, {@code TRUNCATE} it where
  * that is allowed (so the rows go in with {@code COPY ... FREEZE}), drop the indexes it may
  * rebuild, copy the rows, create those indexes again from their own definitions, then read the
- * table's indexes and constraints back and fail unless they are what they were.
+ * table's indexes and constraints back and fail unless they are what they were. The rows copied
+ * into a plain table without user triggers that was empty under the lock are then all it holds at
+ * the commit ({@link RowLoad.Written#wholeTable()}).
  *
  * <p>The one rule: a load stopped at any point, by an error, a killed client or a killed server,
  * never leaves the schema weaker than it was. PostgreSQL's DDL is transactional, so every step
@@ -48,8 +51,9 @@ final class IndexesAfterLoad {
       "SELECT pg_has_role(relowner, 'USAGE') FROM pg_class WHERE oid = ?::regclass";
 
   /**
-   * The table as this transaction finds it once it holds the table's lock: whether it is empty, and
-   * whether it may be truncated first.
+   * The table as this transaction finds it once it holds the table's lock: whether it is empty,
+   * whether it may be truncated first, and whether the load alone writes it (a plain table, no user
+   * trigger).
    */
   private static final String TABLE_SQL =
       """
@@ -59,7 +63,10 @@ final class IndexesAfterLoad {
                                WHERE t.tgrelid = c.oid AND (t.tgtype & 32) <> 0)
                AND NOT EXISTS (SELECT FROM pg_publication_tables p
                                WHERE p.schemaname = n.nspname AND p.tablename = c.relname)
-               AS truncatable
+               AS truncatable,
+             c.relkind = 'r' AND NOT EXISTS (SELECT FROM pg_trigger t
+                                             WHERE t.tgrelid = c.oid AND NOT t.tgisinternal)
+               AS alone
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE c.oid = ?::regclass
       """;
@@ -131,31 +138,35 @@ final class IndexesAfterLoad {
 
   /**
    * Loads {@code task}, every row of {@code table}, by {@code copy} in {@code connection}'s open
-   * transaction, with the indexes it may rebuild built after the rows; returns the rows copied.
+   * transaction, with the indexes it may rebuild built after the rows; returns the rows copied,
+   * which are the whole table's where it was empty under the lock and has no user trigger.
    */
-  static long load(Connection connection, Table table, Task task, Copy copy) throws SQLException {
+  static RowLoad.Written load(Connection connection, Table table, Task task, Copy copy)
+      throws SQLException {
     String name = table.qualifiedName();
     try (PreparedStatement s = connection.prepareStatement(OWNED_SQL)) {
       s.setString(1, name);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
         if (!rs.getBoolean(1)) {
-          return copy.rows(false);
+          return RowLoad.Written.rows(copy.rows(false));
         }
       }
     }
     execute(connection, "LOCK TABLE " + name + " IN ACCESS EXCLUSIVE MODE");
     long oid;
     boolean truncatable;
+    boolean alone;
     try (PreparedStatement s = connection.prepareStatement(TABLE_SQL.formatted(name))) {
       s.setString(1, name);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
         if (!rs.getBoolean("empty")) {
-          return copy.rows(false); // never truncate rows
+          return RowLoad.Written.rows(copy.rows(false)); // never truncate rows
         }
         oid = rs.getLong("oid");
         truncatable = rs.getBoolean("truncatable");
+        alone = rs.getBoolean("alone");
       }
     }
     List<Rebuild> rebuilds = rebuildable(connection, oid);
@@ -200,7 +211,7 @@ final class IndexesAfterLoad {
               + ", now "
               + gained);
     }
-    return rows;
+    return new RowLoad.Written(rows, alone);
   }
 
   private static List<Rebuild> rebuildable(Connection connection, long oid) throws SQLException {

@@ -51,7 +51,12 @@ final class SqliteLoad implements RowLoad {
   }
 
   @Override
-  public long write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+  public Written write(Connection connection, TableEngine table, Task task, LongConsumer progress)
+      throws SQLException {
+    return Written.rows(rows(connection, table, task, progress));
+  }
+
+  private long rows(Connection connection, TableEngine table, Task task, LongConsumer progress)
       throws SQLException {
     TablePlan plan = table.plan();
     if (plan.secondPass()) {
