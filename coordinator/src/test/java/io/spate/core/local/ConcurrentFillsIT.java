@@ -21,10 +21,14 @@ import org.junit.jupiter.api.Test;
  * Two fills at once, as real {@code spate local} processes of the packaged jar, on PostgreSQL and
  * MariaDB: the same fill into two databases of one server fills both, and two different fills of
  * one table leave exactly one fill's rows, the other refused naming the job that holds the table.
+ * So too on PostgreSQL for a table one task loads whole, whose count that task gives.
  */
 class ConcurrentFillsIT {
 
   private static final int ROWS = 400_000;
+
+  /** {@link IndexesAfterLoadIT#ACCOUNT}'s rows: one task loads them, its indexes built after. */
+  private static final long ACCOUNTS = 200_000;
 
   private static final Pattern FINGERPRINT = Pattern.compile("fingerprint ([0-9a-f]{12}) \\(plan");
 
@@ -82,6 +86,57 @@ class ConcurrentFillsIT {
     }
   }
 
+  @Test
+  void theSameWholeTableFillIntoTwoPostgresDatabasesAtOnceFillsBoth() throws Exception {
+    try (TestDatabase a = TestDatabase.create();
+        TestDatabase b = TestDatabase.create()) {
+      a.execute(IndexesAfterLoadIT.ACCOUNT);
+      b.execute(IndexesAfterLoadIT.ACCOUNT);
+      List<SpateProcess> runs = startTogether(accountArgs(a, "7"), accountArgs(b, "7"));
+
+      List<String> outputs = awaitAll(runs, 0, 0);
+
+      assertTrue(outputs.get(0).contains(", 1 tasks"), "loaded whole: " + outputs.get(0));
+      assertEquals(ACCOUNTS, a.queryLong("SELECT count(*) FROM account"));
+      assertEquals(ACCOUNTS, b.queryLong("SELECT count(*) FROM account"));
+      assertEquals(fingerprint(outputs.get(0)), fingerprint(outputs.get(1)), "the same fill");
+    }
+  }
+
+  /**
+   * A table loaded whole, by one task holding it alone, is counted by that task, not read again:
+   * two fills of it at once, the same or different, still leave exactly one fill's rows.
+   */
+  @Test
+  void twoFillsOfOneWholeTableAtOnceLeaveOneFillsRows() throws Exception {
+    for (String otherSeed : List.of("7", "8")) {
+      try (TestDatabase db = TestDatabase.create()) {
+        db.execute(IndexesAfterLoadIT.ACCOUNT);
+        List<SpateProcess> runs = startTogether(accountArgs(db, "7"), accountArgs(db, otherSeed));
+
+        List<String> succeeded = new ArrayList<>();
+        for (SpateProcess run : runs) {
+          try (run) {
+            if (run.waitFor(Duration.ofMinutes(3)) == 0) {
+              succeeded.add(run.output());
+            } else {
+              assertRefusalNamesTheOther(run.output());
+            }
+          }
+        }
+
+        assertTrue(!succeeded.isEmpty(), "seed " + otherSeed + ": one fill at least");
+        if (otherSeed.equals("8")) {
+          assertEquals(1, succeeded.size(), "different fills: one wins");
+        }
+        assertEquals(
+            ACCOUNTS, db.queryLong("SELECT count(*) FROM account"), "one fill's rows, not two");
+        succeeded.forEach(
+            out -> assertEquals(fingerprint(succeeded.get(0)), fingerprint(out), "one fill"));
+      }
+    }
+  }
+
   /**
    * The second fill is refused by the first's claim (named, or, when both claim at the same moment,
    * as "another fill right now"), or, where the first had already ended, by the rows it left;
@@ -97,6 +152,10 @@ class ConcurrentFillsIT {
 
   private static String[] pgArgs(TestDatabase db, String seed) {
     return Fills.localArgs(db, "--rows", "big_t=" + ROWS, "--seed", seed, "--threads", "1");
+  }
+
+  private static String[] accountArgs(TestDatabase db, String seed) {
+    return Fills.localArgs(db, "--rows", "account=" + ACCOUNTS, "--seed", seed, "--threads", "2");
   }
 
   private static String[] mariaDbArgs(TestMariaDb db, String seed) {
