@@ -10,6 +10,12 @@ import io.spate.core.plan.Plans;
 import io.spate.db.postgres.PgIntrospector;
 import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresServerChecks;
+import io.spate.engine.run.TaskExecution;
+import io.spate.engine.target.DatabaseSink;
+import io.spate.engine.target.Outage;
+import io.spate.engine.target.SessionSettings;
+import io.spate.engine.target.TargetDialect;
+import io.spate.engine.target.Triggers;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
@@ -30,6 +36,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /** Test helpers: run the real CLI against a test database and inspect what it wrote. */
 public final class Fills {
@@ -78,6 +85,16 @@ public final class Fills {
     Run run = cli(localArgs(db, extra));
     assertEquals(0, run.exitCode(), () -> "spate local failed:\n" + run.err() + run.out());
     return run;
+  }
+
+  /**
+   * The exactly-once path a worker runs each task through, on {@code target} with the server's
+   * triggers on and the default session settings, riding out no outage.
+   */
+  public static TaskExecution taskExecution(DataSource target, TargetDialect dialect) {
+    return new TaskExecution(
+        new DatabaseSink(target, dialect, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}),
+        Outage.NONE);
   }
 
   /** The command line of {@code spate local} on the database, then {@code extra}. */

@@ -11,10 +11,6 @@ import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
-import io.spate.engine.target.DatabaseSink;
-import io.spate.engine.target.Outage;
-import io.spate.engine.target.SessionSettings;
-import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.RetriableException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.Task;
@@ -105,15 +101,7 @@ class DuplicateKeyRaceIT {
           s.executeUpdate();
         }
       }
-      TaskExecution execution =
-          new TaskExecution(
-              new DatabaseSink(
-                  target,
-                  PostgresDialect.KIND.dialect(),
-                  Triggers.Mode.ON,
-                  SessionSettings.DEFAULT,
-                  n -> {}),
-              Outage.NONE);
+      TaskExecution execution = Fills.taskExecution(target, PostgresDialect.KIND.dialect());
       CompletableFuture<TaskExecution.Result> run =
           CompletableFuture.supplyAsync(
               () ->

@@ -13,7 +13,6 @@ import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
-import io.spate.engine.target.DatabaseSink;
 import io.spate.engine.target.Outage;
 import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.Triggers;
@@ -263,15 +262,7 @@ public class IndexesAfterLoadIT {
       target.setUser(db.user());
       target.setPassword(db.password());
       PostgresLedger.ensure(target);
-      TaskExecution execution =
-          new TaskExecution(
-              new DatabaseSink(
-                  target,
-                  PostgresDialect.KIND.dialect(),
-                  Triggers.Mode.ON,
-                  SessionSettings.DEFAULT,
-                  n -> {}),
-              Outage.NONE);
+      TaskExecution execution = Fills.taskExecution(target, PostgresDialect.KIND.dialect());
       Map<String, TaskExecution.Result> results = new HashMap<>();
       for (Task task : plan.tasks()) {
         assertTrue(plan.table(task.table()).indexesAfter(), task.table());

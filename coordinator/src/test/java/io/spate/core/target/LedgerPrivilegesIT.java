@@ -11,11 +11,7 @@ import io.spate.db.postgres.PostgresDialect;
 import io.spate.db.postgres.PostgresLedger;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
-import io.spate.engine.target.DatabaseSink;
-import io.spate.engine.target.Outage;
-import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.Targets;
-import io.spate.engine.target.Triggers;
 import io.spate.protocol.error.SpateException;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.worker.testing.TestDatabase;
@@ -128,14 +124,7 @@ class LedgerPrivilegesIT {
     FillPlan plan = Fills.plan(db, FillConfig.EMPTY, Map.of("t", 100L));
     PostgresDialect.KIND.dialect().identity(target, plan, "job j");
     TaskExecution.Result result =
-        new TaskExecution(
-                new DatabaseSink(
-                    target,
-                    PostgresDialect.KIND.dialect(),
-                    Triggers.Mode.ON,
-                    SessionSettings.DEFAULT,
-                    n -> {}),
-                Outage.NONE)
+        Fills.taskExecution(target, PostgresDialect.KIND.dialect())
             .run(
                 new Engine(plan),
                 new TaskExecution.Assignment("j", plan.tasks().get(0), "w", 1),

@@ -13,14 +13,10 @@ import io.spate.core.local.LocalJob;
 import io.spate.core.plan.FillSettings;
 import io.spate.engine.generate.Engine;
 import io.spate.engine.run.TaskExecution;
-import io.spate.engine.target.DatabaseSink;
-import io.spate.engine.target.Outage;
-import io.spate.engine.target.SessionSettings;
 import io.spate.engine.target.TargetDialect;
 import io.spate.engine.target.TargetKind;
 import io.spate.engine.target.Targets;
 import io.spate.engine.target.TaskLedger;
-import io.spate.engine.target.Triggers;
 import io.spate.protocol.plan.FillPlan;
 import io.spate.protocol.plan.TargetIdentity;
 import io.spate.protocol.plan.Task;
@@ -203,10 +199,7 @@ public abstract class TargetContractIT {
       DataSource target = targets.dataSource(Targets.DEFAULT);
       FillPlan plan = plan(db, Map.of("region", 100L, "audit_log", 100L));
       TargetDialect dialect = targets.dialect(Targets.DEFAULT);
-      TaskExecution execution =
-          new TaskExecution(
-              new DatabaseSink(target, dialect, Triggers.Mode.ON, SessionSettings.DEFAULT, n -> {}),
-              Outage.NONE);
+      TaskExecution execution = Fills.taskExecution(target, dialect);
       Engine engine = new Engine(plan);
 
       for (String table : List.of("region", "audit_log")) {
