@@ -74,7 +74,8 @@ public final class BenchRunner implements Callable<Integer> {
       description =
           "Modes to run (default: all of local-1,local-2,dist-1,dist-2,dist-4; also csv-N and"
               + " parquet-N: spate local writing files with N threads; csv-dist-N and parquet-dist-N: N"
-              + " workers writing them)")
+              + " workers writing them; api-N: the library's fill() with N threads in the bench's"
+              + " JVM, warm after its warm-up)")
   List<String> modes = ALL_MODES;
 
   @Option(names = "--iterations", description = "Measured runs per mode (default: 3; --quick: 1)")

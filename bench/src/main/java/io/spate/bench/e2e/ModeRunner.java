@@ -5,6 +5,8 @@ import static io.spate.bench.e2e.ChildProcesses.awaitReady;
 import static io.spate.bench.e2e.ChildProcesses.freePort;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spate.api.FillResult;
+import io.spate.api.Spate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +20,11 @@ import java.util.concurrent.TimeUnit;
  * Spate's whole process in a mode: {@code local-N} runs {@code spate local} with N threads; {@code
  * csv-N} and {@code parquet-N} the same writing files ({@code --out}, the database only read);
  * {@code dist-N} submits the job to N standing workers through the broker, {@code csv-dist-N} and
- * {@code parquet-dist-N} a job that writes files to N workers writing into the same directory. A
- * dist mode's workers start at its first run of a scenario and stand until {@link #stopFleet}, so
- * at most one mode's workers are up at a time and the measured runs time jobs, not worker JVMs
- * starting cold.
+ * {@code parquet-dist-N} a job that writes files to N workers writing into the same directory;
+ * {@code api-N} is the library's {@code fill()} with N threads inside the bench's own JVM, warm
+ * after its warm-up (what a test suite or a service pays: no process start). A dist mode's workers
+ * start at its first run of a scenario and stand until {@link #stopFleet}, so at most one mode's
+ * workers are up at a time and the measured runs time jobs, not worker JVMs starting cold.
  */
 final class ModeRunner {
 
@@ -87,6 +90,19 @@ final class ModeRunner {
           mode, ChildProcesses.treeBytes(files.resolve(mode)) / 1e6);
       return timed;
     }
+    if (library(mode)) {
+      ServerCpu.Stopwatch timing = serverCpu.start();
+      if (s == Scenario.PGBENCH) {
+        db.execute(url, pgbenchKeys());
+      }
+      FillResult result =
+          Spate.on(url, user, "").config(config).threads(Integer.parseInt(workers(mode))).fill();
+      ServerCpu.Timed timed = timing.stop();
+      if (result.totalRows() == 0) {
+        throw new IllegalStateException(mode + ": the library's fill wrote no rows in " + url);
+      }
+      return timed;
+    }
     if (mode.startsWith("local-")) {
       ServerCpu.Stopwatch timing = serverCpu.start();
       if (s == Scenario.PGBENCH) {
@@ -145,6 +161,11 @@ final class ModeRunner {
   /** Whether {@code mode} writes files rather than rows into the database. */
   static boolean writesFiles(String mode) {
     return mode.startsWith("csv-") || mode.startsWith("parquet-");
+  }
+
+  /** Whether {@code mode} fills through the library, in this JVM. */
+  static boolean library(String mode) {
+    return mode.startsWith("api-");
   }
 
   /** Whether {@code mode}'s rows are written by workers through the broker. */

@@ -10,6 +10,7 @@ import io.spate.worker.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,16 +47,19 @@ class BenchRunnerSmokeIT {
             "--iterations",
             "1",
             "--modes",
-            "local-1",
+            "local-1,api-1",
             "single");
     assertEquals(0, code);
     JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-    assertEquals(2, results.get("measurements").size(), "local-1 and its reference copy-file");
+    Map<String, Long> rowsByMode = new HashMap<>();
     for (JsonNode m : results.get("measurements")) {
+      rowsByMode.put(m.get("mode").asText(), m.get("rows").asLong());
       assertEquals("single", m.get("scenario").asText());
       assertEquals(1000, m.get("rows").asLong());
       assertTrue(m.get("seconds").asDouble() > 0);
     }
+    // the process, the library in the bench's JVM, and their reference
+    assertEquals(Map.of("local-1", 1000L, "api-1", 1000L, "copy-file", 1000L), rowsByMode);
     assertServerCpuRead(results);
     assertTrue(Files.readString(out.resolve("chart.svg")).startsWith("<svg"));
   }
