@@ -19,7 +19,9 @@ import io.spate.protocol.schema.Table;
 import io.spate.protocol.schema.UniqueKey;
 import io.spate.worker.testing.TestDatabase;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,6 +77,26 @@ class PgIntrospectorIT {
         null,
         List.of(),
         List.of());
+  }
+
+  /**
+   * The catalog is read with the server's JIT off (a server with JIT on compiled a recursive
+   * catalog query on every fill), and the session's own setting is put back as it was, whichever it
+   * was.
+   */
+  @Test
+  void leavesTheSessionsJitSettingAsItFoundIt() throws SQLException {
+    try (Connection conn = tpccDb.connect();
+        Statement statement = conn.createStatement()) {
+      for (String setting : List.of("on", "off")) {
+        statement.execute("SET jit = " + setting);
+        assertEquals(tpcc, PgIntrospector.introspect(conn, List.of("public")));
+        try (ResultSet rs = statement.executeQuery("SHOW jit")) {
+          assertTrue(rs.next());
+          assertEquals(setting, rs.getString(1));
+        }
+      }
+    }
   }
 
   @Test

@@ -136,6 +136,53 @@ public final class PgIntrospector {
    * @throws IllegalStateException wrapping the {@link SQLException} of a failed catalog read
    */
   public static Schema introspect(Connection conn, List<String> schemas) {
+    try (JitOff off = JitOff.on(conn)) {
+      return read(conn, schemas);
+    }
+  }
+
+  /**
+   * The server's JIT switched off for this session while the catalog is read, then put back as it
+   * was. The catalog queries are small, but a recursive one is costed high enough that a server
+   * with JIT on compiled it each time: 30-70 ms on TPC-C's nine tables, 0.36 s on 500 tables. Only
+   * a saving: where the setting cannot be read or set (a broken connection), the reads go on and
+   * fail, or not, on their own.
+   *
+   * @param previous the session's setting before, null when it was not switched (a server without
+   *     JIT, before 11, or a failure)
+   */
+  private record JitOff(Connection conn, String previous) implements AutoCloseable {
+
+    static JitOff on(Connection conn) {
+      return new JitOff(conn, set(conn, "off"));
+    }
+
+    @Override
+    public void close() {
+      if (previous != null) {
+        set(conn, previous);
+      }
+    }
+
+    /** Sets {@code jit} for the session; returns what it was, or null when it was not set. */
+    private static String set(Connection conn, String value) {
+      try (var statement =
+          conn.prepareStatement(
+              // OFFSET 0 keeps the subquery apart, so the old value is read before the new is set
+              "SELECT o.jit, set_config('jit', ?, false)"
+                  + " FROM (SELECT current_setting('jit', true) AS jit OFFSET 0) o"
+                  + " WHERE o.jit IS NOT NULL")) {
+        statement.setString(1, value);
+        try (ResultSet rs = statement.executeQuery()) {
+          return rs.next() ? rs.getString(1) : null;
+        }
+      } catch (SQLException e) {
+        return null; // see above: the catalog reads report a broken connection themselves
+      }
+    }
+  }
+
+  private static Schema read(Connection conn, List<String> schemas) {
     CatalogQuery catalog = new CatalogQuery(conn, schemas);
     Map<Long, TableParts> tables = new LinkedHashMap<>();
     catalog.run(
