@@ -1,11 +1,10 @@
 package io.spate.core.plan;
 
 import io.spate.protocol.error.Problems;
-import io.spate.protocol.schema.ForeignKey;
 import io.spate.protocol.schema.Schema;
 import io.spate.protocol.schema.Table;
-import io.spate.protocol.schema.UniqueKey;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Which tables build their indexes after their rows ({@link
@@ -89,19 +88,15 @@ final class IndexBuild {
    * of the keys a foreign key of the schema points at (the key's columns, in any order).
    */
   static int rebuildable(Schema schema, Table t) {
-    int referenced = 0;
-    for (UniqueKey key : t.keys()) {
-      Set<String> columns = Set.copyOf(key.columns());
-      boolean pointedAt =
-          schema.tables().stream()
-              .flatMap(other -> other.foreignKeys().stream())
-              .filter(fk -> fk.refTable().equals(t.id()))
-              .map(ForeignKey::refColumns)
-              .anyMatch(refColumns -> Set.copyOf(refColumns).equals(columns));
-      if (pointedAt) {
-        referenced++;
-      }
-    }
-    return t.keys().size() - referenced + t.plainIndexes();
+    String id = t.id();
+    Set<Set<String>> pointedAt =
+        schema.tables().stream()
+            .flatMap(other -> other.foreignKeys().stream())
+            .filter(fk -> fk.refTable().equals(id))
+            .map(fk -> Set.copyOf(fk.refColumns()))
+            .collect(Collectors.toSet());
+    long referenced =
+        t.keys().stream().filter(key -> pointedAt.contains(Set.copyOf(key.columns()))).count();
+    return t.keys().size() - (int) referenced + t.plainIndexes();
   }
 }
